@@ -1,0 +1,42 @@
+# Entry points. Each target installs what it needs, so a fresh clone needs only `make test` or `make demo`.
+NODE_BIN := node_modules/.bin
+STAMP := node_modules/.install-stamp
+
+.PHONY: all install build typecheck lint format test unit demo bench clean
+
+all: build
+
+# npm ci only when the lockfile changed since the last install.
+$(STAMP): package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+build: $(STAMP)
+	$(NODE_BIN)/tsc -p tsconfig.build.json
+
+typecheck: $(STAMP)
+	$(NODE_BIN)/tsc -p tsconfig.json --noEmit
+
+lint: $(STAMP)
+	$(NODE_BIN)/eslint .
+	$(NODE_BIN)/prettier --check .
+
+format: $(STAMP)
+	$(NODE_BIN)/prettier --write .
+
+# The whole suite: types, lint, then every mocha test (unit, STF on the embedded target, P4Runtime over loopback).
+test: typecheck lint unit
+
+unit: $(STAMP)
+	$(NODE_BIN)/mocha
+
+demo: build
+	node scripts/demo.js
+
+bench: build
+	node dist/scripts/run-benchmarks.js
+
+clean:
+	rm -rf dist coverage

@@ -1,0 +1,101 @@
+// The control-plane face of one loaded pipeline: what bmv2's runtime interface is to simple_switch.
+// The engine implements it; the STF runner and the P4Runtime server drive it. Everything is addressed
+// by P4Info ids and values are unsigned bigints of the field's bitwidth, so the P4Runtime server only
+// translates bytes <-> bigints and the STF runner only translates names -> ids.
+import type { P4Info } from './types.js';
+
+/** Error kinds, named after the P4Runtime/gRPC status each one maps to. */
+export type ControlPlaneErrorCode =
+  | 'ALREADY_EXISTS'
+  | 'NOT_FOUND'
+  | 'INVALID_ARGUMENT'
+  | 'OUT_OF_RANGE'
+  | 'RESOURCE_EXHAUSTED'
+  | 'PERMISSION_DENIED'
+  | 'UNIMPLEMENTED';
+
+export class ControlPlaneError extends Error {
+  constructor(
+    readonly code: ControlPlaneErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ControlPlaneError';
+  }
+}
+
+/** One field of a match key. Fields absent from a key are "don't care" (not allowed for exact fields). */
+export type FieldMatch =
+  | { kind: 'exact'; value: bigint }
+  | { kind: 'lpm'; value: bigint; prefixLen: number }
+  | { kind: 'ternary'; value: bigint; mask: bigint }
+  | { kind: 'range'; low: bigint; high: bigint }
+  | { kind: 'optional'; value: bigint };
+
+export interface ActionCall {
+  actionId: number;
+  /** Param id -> value; every param of the action must be present. */
+  params: Map<number, bigint>;
+}
+
+export interface CounterData {
+  packets: bigint;
+  bytes: bigint;
+}
+
+export interface TableEntry {
+  tableId: number;
+  /** Match field id -> match; a field of a non-exact kind may be omitted (wildcard). */
+  match: Map<number, FieldMatch>;
+  /** Higher wins, as in P4Runtime and bmv2. Must be > 0 for tables with ternary/range/optional fields, 0 otherwise. */
+  priority: number;
+  action: ActionCall;
+  /** Direct counter value, when the table has a direct counter (read back; optional on write). */
+  counter?: CounterData;
+}
+
+/** A key identifying an installed entry: the match plus the priority. */
+export interface EntryKey {
+  tableId: number;
+  match: Map<number, FieldMatch>;
+  priority: number;
+}
+
+/** A packet leaving the switch, or sent to the CPU port. */
+export interface OutputPacket {
+  port: number;
+  data: Uint8Array;
+}
+
+export interface ControlPlane {
+  readonly p4info: P4Info;
+
+  /** ALREADY_EXISTS for a duplicate key, INVALID_ARGUMENT for bad ids/values, RESOURCE_EXHAUSTED past the table size,
+   *  PERMISSION_DENIED for a const table. */
+  insertEntry(entry: TableEntry): void;
+  /** NOT_FOUND when no entry has this key. */
+  modifyEntry(entry: TableEntry): void;
+  /** NOT_FOUND when no entry has this key. */
+  deleteEntry(key: EntryKey): void;
+  /** All entries of one table (or of every table when tableId is undefined), in insertion order. */
+  readEntries(tableId?: number): TableEntry[];
+
+  /** Set the default action (INVALID_ARGUMENT if the action is not allowed as default, PERMISSION_DENIED if const). */
+  setDefaultAction(tableId: number, action: ActionCall): void;
+  /** Restore the program's declared default action. */
+  resetDefaultAction(tableId: number): void;
+  getDefaultAction(tableId: number): ActionCall;
+
+  /** Indirect counters: one cell, or every cell when index is undefined. OUT_OF_RANGE for a bad index. */
+  readCounter(counterId: number, index?: number): { index: number; data: CounterData }[];
+  writeCounter(counterId: number, index: number | undefined, data: CounterData): void;
+  /** Direct counter of one installed entry (NOT_FOUND if the entry does not exist). */
+  readDirectCounter(key: EntryKey): CounterData;
+  writeDirectCounter(key: EntryKey, data: CounterData): void;
+
+  readRegister(registerId: number, index?: number): { index: number; value: bigint }[];
+  writeRegister(registerId: number, index: number | undefined, value: bigint): void;
+
+  /** Drop every entry and reset counters and registers, keeping the program (used before a new pipeline push). */
+  reset(): void;
+}

@@ -1,0 +1,117 @@
+// P4Info as plain data: the subset of p4/config/v1/p4info.proto that v1model programs produce.
+// Field names are the proto's own (snake_case) so that the object maps one-to-one onto the wire message
+// and onto p4c's text format; ids are the full 32-bit P4Runtime ids (type prefix in the top byte).
+
+/** P4Ids.Prefix from p4info.proto: the top byte of every id. */
+export const P4IdPrefix = {
+  ACTION: 0x01,
+  TABLE: 0x02,
+  VALUE_SET: 0x03,
+  CONTROLLER_HEADER: 0x04,
+  ACTION_PROFILE: 0x11,
+  COUNTER: 0x12,
+  DIRECT_COUNTER: 0x13,
+  METER: 0x14,
+  DIRECT_METER: 0x15,
+  REGISTER: 0x16,
+  DIGEST: 0x17,
+} as const;
+
+export interface Preamble {
+  id: number;
+  name: string;
+  alias: string;
+  annotations?: string[];
+}
+
+export type MatchType = 'EXACT' | 'LPM' | 'TERNARY' | 'RANGE' | 'OPTIONAL';
+
+export interface MatchField {
+  id: number;
+  name: string;
+  bitwidth: number;
+  match_type: MatchType;
+  annotations?: string[];
+}
+
+export type ActionRefScope = 'TABLE_AND_DEFAULT' | 'TABLE_ONLY' | 'DEFAULT_ONLY';
+
+export interface ActionRef {
+  id: number;
+  scope?: ActionRefScope;
+  annotations?: string[];
+}
+
+export interface Table {
+  preamble: Preamble;
+  match_fields: MatchField[];
+  action_refs: ActionRef[];
+  const_default_action_id?: number;
+  direct_resource_ids?: number[];
+  size: number;
+  is_const_table?: boolean;
+  has_initial_entries?: boolean;
+}
+
+export interface ActionParam {
+  id: number;
+  name: string;
+  bitwidth: number;
+  annotations?: string[];
+}
+
+export interface Action {
+  preamble: Preamble;
+  params: ActionParam[];
+}
+
+export type CounterUnit = 'BYTES' | 'PACKETS' | 'BOTH';
+export type MeterUnit = 'BYTES' | 'PACKETS';
+
+export interface Counter {
+  preamble: Preamble;
+  spec: { unit: CounterUnit };
+  size: number;
+}
+
+export interface DirectCounter {
+  preamble: Preamble;
+  spec: { unit: CounterUnit };
+  direct_table_id: number;
+}
+
+export interface Meter {
+  preamble: Preamble;
+  spec: { unit: MeterUnit };
+  size: number;
+}
+
+export interface DirectMeter {
+  preamble: Preamble;
+  spec: { unit: MeterUnit };
+  direct_table_id: number;
+}
+
+export interface Register {
+  preamble: Preamble;
+  /** The register's cell type; v1model registers hold bit<W>. */
+  type_spec: { bitstring: { bit?: { bitwidth: number }; int?: { bitwidth: number } } };
+  size: number;
+}
+
+export interface ControllerPacketMetadata {
+  preamble: Preamble;
+  metadata: { id: number; name: string; bitwidth: number; annotations?: string[] }[];
+}
+
+export interface P4Info {
+  pkg_info: { arch: string; name?: string; version?: string };
+  tables: Table[];
+  actions: Action[];
+  counters: Counter[];
+  direct_counters: DirectCounter[];
+  meters: Meter[];
+  direct_meters: DirectMeter[];
+  controller_packet_metadata: ControllerPacketMetadata[];
+  registers: Register[];
+}
