@@ -32,11 +32,12 @@ test: typecheck lint unit
 unit: $(STAMP)
 	$(NODE_BIN)/mocha
 
-demo: build
-	node scripts/demo.js
+demo: $(STAMP)
+	node --import tsx scripts/demo.ts
 
-bench: build
-	node dist/scripts/run-benchmarks.js
+# Each scripts/bench-*.ts prints its own figures.
+bench: $(STAMP)
+	@for f in scripts/bench-*.ts; do echo "== $$f"; node --import tsx $$f || exit 1; done
 
 clean:
 	rm -rf dist coverage
