@@ -1,0 +1,304 @@
+// The C-preprocessor subset P4 programs use: #include, object-like #define/#undef, #if/#ifdef/#ifndef/
+// #elif/#else/#endif with defined() and integer expressions, #error. It produces tokens that keep the
+// file/line/column of the text they came from (a macro's tokens take the location of its use).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Loc } from './ast.js';
+import type { Diagnostics } from './diagnostics.js';
+import { lexLine, type Token } from './lexer.js';
+
+/** The target's own core.p4 and v1model.p4. */
+export const BUILTIN_INCLUDE_DIR = fileURLToPath(new URL('../include/', import.meta.url));
+
+export interface PreprocessOptions {
+  includeDirs?: string[];
+  defines?: Record<string, string>;
+}
+
+/** Replaces comments by spaces (newlines kept), so that positions do not move. */
+export function stripComments(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') {
+        out += ' ';
+        i++;
+      }
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end < 0 ? text.length : end + 2;
+      for (; i < stop; i++) out += text[i] === '\n' ? '\n' : ' ';
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+interface Macro {
+  tokens: Token[];
+}
+
+interface CondFrame {
+  /** This branch's lines are kept. */
+  active: boolean;
+  /** Some branch of this #if chain was already taken. */
+  taken: boolean;
+  /** The enclosing region is active. */
+  outer: boolean;
+  sawElse: boolean;
+  loc: Loc;
+}
+
+export class Preprocessor {
+  private readonly macros = new Map<string, Macro>();
+  private readonly out: Token[] = [];
+  private depth = 0;
+
+  constructor(
+    private readonly diags: Diagnostics,
+    private readonly options: PreprocessOptions = {},
+  ) {
+    for (const [name, value] of Object.entries(options.defines ?? {})) {
+      const loc = { file: '<command line>', line: 1, col: 1 };
+      this.macros.set(name, { tokens: lexLine(value, loc.file, 1, diags) });
+    }
+  }
+
+  run(file: string, text: string): Token[] {
+    this.processFile(file, text);
+    const last = this.out[this.out.length - 1];
+    this.out.push({ kind: 'eof', text: '<end of input>', loc: last ? { ...last.loc } : { file, line: 1, col: 1 } });
+    return this.out;
+  }
+
+  private processFile(file: string, text: string): void {
+    if (++this.depth > 50) {
+      this.diags.error({ file, line: 1, col: 1 }, '#include nested too deeply');
+      this.depth--;
+      return;
+    }
+    const lines = stripComments(text).split('\n');
+    const conds: CondFrame[] = [];
+    const active = (): boolean => conds.length === 0 || conds[conds.length - 1]!.active;
+    for (let n = 0; n < lines.length; n++) {
+      const lineNo = n + 1;
+      let line = lines[n]!;
+      const hashAt = line.search(/\S/);
+      if (hashAt >= 0 && line[hashAt] === '#') {
+        // Directives may continue over several lines with a trailing backslash.
+        while (line.endsWith('\\') && n + 1 < lines.length) line = line.slice(0, -1) + ' ' + lines[++n];
+        this.directive(file, lineNo, line, hashAt, conds, active());
+        continue;
+      }
+      if (!active()) continue;
+      for (const t of lexLine(line, file, lineNo, this.diags)) this.emit(t, new Set());
+    }
+    for (const c of conds) this.diags.error(c.loc, 'unterminated #if');
+    this.depth--;
+  }
+
+  private emit(t: Token, expanding: Set<string>): void {
+    const m = t.kind === 'ident' ? this.macros.get(t.text) : undefined;
+    if (!m || expanding.has(t.text)) {
+      this.out.push(t);
+      return;
+    }
+    const inner = new Set(expanding).add(t.text);
+    m.tokens.forEach((mt, i) => this.emit({ ...mt, loc: t.loc, adjacent: i === 0 ? t.adjacent : mt.adjacent }, inner));
+  }
+
+  private directive(file: string, lineNo: number, line: string, hashAt: number, conds: CondFrame[], active: boolean): void {
+    const m = /^#\s*([A-Za-z_]\w*)?/.exec(line.slice(hashAt))!;
+    const name = m[1] ?? '';
+    const restCol = hashAt + m[0].length;
+    const rest = line.slice(restCol);
+    const loc: Loc = { file, line: lineNo, col: hashAt + 1 };
+    const restTokens = (): Token[] => lexLine(rest, file, lineNo, this.diags, restCol + 1);
+    const top = conds[conds.length - 1];
+    switch (name) {
+      case 'if':
+      case 'ifdef':
+      case 'ifndef': {
+        let cond = false;
+        if (active) {
+          if (name === 'if') cond = this.evalCondition(restTokens(), loc);
+          else {
+            const id = restTokens()[0];
+            if (!id || id.kind !== 'ident') this.diags.error(loc, `#${name} needs a macro name`);
+            else cond = this.macros.has(id.text) === (name === 'ifdef');
+          }
+        }
+        conds.push({ active: active && cond, taken: cond, outer: active, sawElse: false, loc });
+        return;
+      }
+      case 'elif':
+        if (!top || top.sawElse) return this.diags.error(loc, '#elif without #if');
+        if (top.taken || !top.outer) top.active = false;
+        else {
+          top.active = this.evalCondition(restTokens(), loc);
+          top.taken = top.active;
+        }
+        return;
+      case 'else':
+        if (!top || top.sawElse) return this.diags.error(loc, '#else without #if');
+        top.sawElse = true;
+        top.active = top.outer && !top.taken;
+        top.taken = true;
+        return;
+      case 'endif':
+        if (!top) return this.diags.error(loc, '#endif without #if');
+        conds.pop();
+        return;
+    }
+    if (!active) return;
+    switch (name) {
+      case 'define': {
+        const dm = /^\s*([A-Za-z_]\w*)(\()?/.exec(rest);
+        if (!dm) return this.diags.error(loc, '#define needs a macro name');
+        if (dm[2]) return this.diags.error(loc, 'function-like macros are not supported');
+        const bodyCol = restCol + dm[0].length;
+        const body = lexLine(line.slice(bodyCol), file, lineNo, this.diags, bodyCol + 1);
+        this.macros.set(dm[1]!, { tokens: body });
+        return;
+      }
+      case 'undef': {
+        const id = restTokens()[0];
+        if (id) this.macros.delete(id.text);
+        return;
+      }
+      case 'include':
+        return this.include(file, loc, rest.trim());
+      case 'error':
+        return this.diags.error(loc, `#error ${rest.trim()}`);
+      case 'warning':
+        return this.diags.warning(loc, `#warning ${rest.trim()}`);
+      case 'line':
+      case 'pragma':
+      case '':
+        return;
+      default:
+        this.diags.warning(loc, `unknown preprocessor directive #${name} ignored`);
+    }
+  }
+
+  private include(file: string, loc: Loc, spec: string): void {
+    const m = /^(<([^>]+)>|"([^"]+)")/.exec(spec);
+    if (!m) return this.diags.error(loc, `malformed #include ${spec}`);
+    const target = m[2] ?? m[3]!;
+    const dirs = [
+      ...(m[3] !== undefined ? [dirname(file)] : []),
+      ...(this.options.includeDirs ?? []),
+      BUILTIN_INCLUDE_DIR,
+    ];
+    const found = isAbsolute(target) ? target : dirs.map((d) => resolve(d, target)).find((p) => existsSync(p));
+    if (!found || !existsSync(found)) return this.diags.error(loc, `cannot find include file '${target}'`);
+    this.processFile(found.startsWith(BUILTIN_INCLUDE_DIR) ? join('<builtin>', target) : found, readFileSync(found, 'utf8'));
+  }
+
+  /** Evaluates an #if expression: integers, defined(), arithmetic, comparisons and logic; unknown names are 0. */
+  private evalCondition(tokens: Token[], loc: Loc): boolean {
+    // Expand macros except inside defined(...).
+    const toks: Token[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      if (t.kind === 'ident' && t.text === 'defined') {
+        const paren = tokens[i + 1]?.text === '(';
+        const id = tokens[i + (paren ? 2 : 1)];
+        toks.push({ ...t, kind: 'int', value: id && this.macros.has(id.text) ? 1n : 0n });
+        i += paren ? 3 : 1;
+        continue;
+      }
+      const saved = this.out.length;
+      this.emit(t, new Set());
+      toks.push(...this.out.splice(saved));
+    }
+    let pos = 0;
+    const peek = (): string | undefined => toks[pos]?.text;
+    const fail = (): never => this.diags.fatal(loc, 'invalid #if expression');
+    const prec: Record<string, number> = {
+      '||': 1,
+      '&&': 2,
+      '|': 3,
+      '^': 4,
+      '&': 5,
+      '==': 6,
+      '!=': 6,
+      '<': 7,
+      '>': 7,
+      '<=': 7,
+      '>=': 7,
+      '<<': 8,
+      '+': 9,
+      '-': 9,
+      '*': 10,
+      '/': 10,
+      '%': 10,
+    };
+    const primary = (): bigint => {
+      const t = toks[pos++];
+      if (!t) return fail();
+      if (t.text === '(') {
+        const v = expr(0);
+        if (toks[pos++]?.text !== ')') fail();
+        return v;
+      }
+      if (t.text === '!') return primary() === 0n ? 1n : 0n;
+      if (t.text === '-') return -primary();
+      if (t.text === '~') return ~primary();
+      if (t.kind === 'int') return t.value!;
+      if (t.kind === 'ident') return t.text === 'true' ? 1n : 0n;
+      return fail();
+    };
+    const expr = (minPrec: number): bigint => {
+      let left = primary();
+      for (;;) {
+        let op = peek();
+        // `>>` arrives as two adjacent '>' tokens.
+        if (op === '>' && toks[pos + 1]?.text === '>' && toks[pos + 1]!.adjacent) op = '>>';
+        const p = op === '>>' ? 8 : op !== undefined ? prec[op] : undefined;
+        if (p === undefined || p <= minPrec - 1 || p < minPrec) break;
+        pos += op === '>>' ? 2 : 1;
+        const right = expr(p + 1);
+        const b = (x: boolean): bigint => (x ? 1n : 0n);
+        switch (op) {
+          case '||': left = b(left !== 0n || right !== 0n); break;
+          case '&&': left = b(left !== 0n && right !== 0n); break;
+          case '|': left |= right; break;
+          case '^': left ^= right; break;
+          case '&': left &= right; break;
+          case '==': left = b(left === right); break;
+          case '!=': left = b(left !== right); break;
+          case '<': left = b(left < right); break;
+          case '>': left = b(left > right); break;
+          case '<=': left = b(left <= right); break;
+          case '>=': left = b(left >= right); break;
+          case '<<': left <<= right; break;
+          case '>>': left >>= right; break;
+          case '+': left += right; break;
+          case '-': left -= right; break;
+          case '*': left *= right; break;
+          case '/': left = right === 0n ? fail() : left / right; break;
+          case '%': left = right === 0n ? fail() : left % right; break;
+        }
+      }
+      return left;
+    };
+    try {
+      const v = expr(0);
+      if (pos !== toks.length) fail();
+      return v !== 0n;
+    } catch {
+      return false;
+    }
+  }
+}
