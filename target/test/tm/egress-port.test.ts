@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { PS_PER_US } from '../../tm/time.js';
+import { TrafficManager } from '../../tm/traffic-manager.js';
+import { Simulator } from '../../tm/simulator.js';
+import { harness } from './helpers.js';
+
+// At 8 Gb/s one byte takes 1 ns, so a 1000-byte packet occupies the wire for exactly 1 us.
+const US = PS_PER_US;
+
+describe('tm/egress-port', () => {
+  it('fills in bmv2 queueing metadata on a hand-computed timeline', () => {
+    const h = harness();
+    // t=0: A, B, C into queue 2. A goes straight to the wire; B finds an empty queue, C finds B.
+    h.offer(1, 2, 1000);
+    h.offer(2, 2, 1000);
+    h.offer(3, 2, 1000);
+    // t=1.5us: D into queue 2 finds C (B has just started); E into queue 5 finds nobody.
+    h.sim.at(1.5 * US, () => {
+      h.offer(4, 2, 1000);
+      h.offer(5, 5, 1000);
+    });
+    h.sim.run();
+    const byId = new Map(h.departures.map((d) => [d.id, d]));
+    const row = (id: number): number[] => {
+      const d = byId.get(id)!;
+      return [
+        d.meta.enqQdepth,
+        d.meta.deqQdepth,
+        d.meta.enqTimestampUs,
+        d.meta.deqTimedeltaUs,
+        d.start / US,
+        d.end / US,
+      ];
+    };
+    // [enq_qdepth, deq_qdepth, enq_timestamp, deq_timedelta, start, end]
+    assert.deepEqual(row(1), [0, 0, 0, 0, 0, 1]);
+    assert.deepEqual(row(2), [0, 1, 0, 1, 1, 2]);
+    // E (queue 5) overtakes C and D when the wire frees at 2us.
+    assert.deepEqual(row(5), [0, 0, 1, 1, 2, 3]);
+    assert.deepEqual(row(3), [1, 1, 0, 3, 3, 4]);
+    assert.deepEqual(row(4), [1, 0, 1, 3, 4, 5]);
+    assert.deepEqual(
+      h.departures.map((d) => d.id),
+      [1, 2, 5, 3, 4],
+    );
+    const q2 = h.port.queueStats[2]!;
+    assert.equal(q2.enqueued, 4);
+    assert.equal(q2.framesOut, 4);
+    assert.equal(q2.bytesOut, 4000);
+    assert.equal(q2.maxDepth, 2);
+    assert.equal(q2.delays.max(), 3 * US);
+    assert.equal(h.port.portStats.busyPs, 5 * US);
+  });
+
+  it('serves strictly by priority: a saturated low queue does not delay the high queue', () => {
+    const h = harness({ bufferPackets: 100_000 });
+    // Queue 0 is offered twice the line rate; queue 7 a light stream of small packets.
+    for (let i = 0; i < 4000; i++) h.sim.at(i * 0.5 * US, () => h.offer(i, 0, 1000));
+    for (let i = 0; i < 200; i++) h.sim.at(i * 10 * US + 0.25 * US, () => h.offer(100_000 + i, 7, 100));
+    h.sim.run();
+    const high = h.departures.filter((d) => d.queueId === 7);
+    assert.equal(high.length, 200);
+    for (const d of high) {
+      // A high packet can only wait for the low packet already on the wire (at most 1us), never for the queue.
+      assert.ok(
+        d.meta.deqTimePs - d.meta.enqTimePs <= 1 * US,
+        `waited ${d.meta.deqTimePs - d.meta.enqTimePs}`,
+      );
+      assert.equal(d.meta.enqQdepth, 0);
+    }
+    const low = h.port.queueStats[0]!;
+    assert.ok(low.maxDepth > 1500, `low queue should build up, max ${low.maxDepth}`);
+  });
+
+  it('tail-drops once the shared buffer is full and counts per queue', () => {
+    const h = harness({ bufferPackets: 10 });
+    const accepted: boolean[] = [];
+    // 15 packets at t=0 in queue 3, then 5 in queue 6: one goes on the wire, 10 wait, the rest are dropped.
+    for (let i = 0; i < 15; i++) accepted.push(h.offer(i, 3, 1000));
+    for (let i = 0; i < 5; i++) accepted.push(h.offer(100 + i, 6, 1000));
+    assert.deepEqual(
+      accepted.map((a) => (a ? 1 : 0)),
+      [...new Array<number>(11).fill(1), ...new Array<number>(9).fill(0)],
+    );
+    assert.equal(h.port.depth, 10);
+    assert.equal(h.port.queueStats[3]!.tailDropped, 4);
+    assert.equal(h.port.queueStats[6]!.tailDropped, 5);
+    // Once a packet leaves, exactly one slot opens.
+    h.sim.run({ until: 1 * US });
+    assert.equal(h.offer(200, 6, 1000), true);
+    assert.equal(h.offer(201, 6, 1000), false);
+    h.sim.run();
+    assert.equal(h.departures.length, 12);
+    // Packet 1 went on the wire at 1us when the first left; 200 (queue 6) overtakes the rest of queue 3.
+    assert.deepEqual(
+      h.departures.slice(0, 4).map((d) => d.id),
+      [0, 1, 200, 2],
+    );
+  });
+
+  it('frees the wire at once when egress drops a packet', () => {
+    const h = harness();
+    h.offer(1, 0, 1000);
+    h.offer(2, 0, 1000, true);
+    h.offer(3, 0, 1000);
+    h.sim.run();
+    assert.deepEqual(
+      h.departures.map((d) => [d.id, d.start / US]),
+      [
+        [1, 0],
+        [3, 1],
+      ],
+    );
+    assert.equal(h.port.queueStats[0]!.egressDropped, 1);
+  });
+
+  it('adds preamble and inter-frame gap when asked', () => {
+    const h = harness({ framingOverheadBytes: 20 });
+    h.offer(1, 0, 980);
+    h.sim.run();
+    assert.equal(h.departures[0]!.end, 1 * US);
+    assert.equal(h.port.portStats.bytesOut, 980);
+  });
+
+  it('drops priorities the port does not have and packets for unconfigured ports', () => {
+    const sim = new Simulator();
+    const out: number[] = [];
+    const tm = new TrafficManager(sim, (port) => out.push(port));
+    tm.addPort(1, { queues: 1, rateBps: 1e9, bufferPackets: 4 });
+    const frame = { port: 1, data: new Uint8Array(64) };
+    assert.equal(tm.enqueue({ egressPort: 1, priority: 1, resume: () => [frame] }), false);
+    assert.equal(tm.enqueue({ egressPort: 2, priority: 0, resume: () => [frame] }), false);
+    assert.equal(tm.enqueue({ egressPort: 1, priority: 0, resume: () => [frame] }), true);
+    sim.run();
+    assert.deepEqual(out, [1]);
+    assert.equal(tm.unroutable, 2);
+  });
+});

@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { EventQueue } from '../../tm/event-queue.js';
+import { Simulator } from '../../tm/simulator.js';
+
+describe('tm/event-queue', () => {
+  it('pops in time order, ties in insertion order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 300 }), (times) => {
+        const q = new EventQueue();
+        const fired: number[] = [];
+        times.forEach((t, i) => q.push(t, () => fired.push(i)));
+        while (q.size > 0) q.pop()!();
+        const expected = times.map((t, i) => ({ t, i })).sort((a, b) => a.t - b.t || a.i - b.i);
+        assert.deepEqual(
+          fired,
+          expected.map((e) => e.i),
+        );
+      }),
+    );
+  });
+
+  it('simulator advances the clock to each event and stops at `until`', () => {
+    const sim = new Simulator();
+    const seen: number[] = [];
+    sim.at(50, () => {
+      seen.push(sim.now);
+      sim.after(25, () => seen.push(sim.now));
+    });
+    sim.at(10, () => seen.push(sim.now));
+    sim.at(500, () => seen.push(sim.now));
+    sim.run({ until: 100 });
+    assert.deepEqual(seen, [10, 50, 75]);
+    assert.equal(sim.now, 100);
+    assert.equal(sim.pending, 1);
+    assert.throws(() => sim.at(99, () => undefined), /past/);
+    sim.run();
+    assert.deepEqual(seen, [10, 50, 75, 500]);
+  });
+});

@@ -1,0 +1,50 @@
+// Queueing-theory check of the traffic manager: one port, one queue, Poisson arrivals, exponential packet sizes.
+// The time-average number of packets in the system (queued plus on the wire) of an M/M/1 queue is rho/(1-rho).
+import assert from 'node:assert/strict';
+import { EgressPort } from '../../tm/egress-port.js';
+import { Rng } from '../../tm/random.js';
+import { Simulator } from '../../tm/simulator.js';
+import { PS_PER_S } from '../../tm/time.js';
+
+function mm1MeanInSystem(rho: number, packets: number, seed: number): number {
+  const sim = new Simulator();
+  const rateBps = 8e9;
+  const meanBytes = 1000;
+  const meanServicePs = (meanBytes * 8 * PS_PER_S) / rateBps;
+  const meanGapPs = meanServicePs / rho;
+  const port = new EgressPort(
+    sim,
+    0,
+    { queues: 1, rateBps, bufferPackets: Number.MAX_SAFE_INTEGER },
+    () => undefined,
+  );
+  const arrivals = new Rng(seed);
+  const sizes = new Rng(seed + 1);
+  const wire = new Uint8Array(64 * meanBytes);
+  let sent = 0;
+  const arrive = (): void => {
+    const bytes = Math.min(wire.length, Math.max(1, Math.round(sizes.exponential(meanBytes))));
+    const frame = { port: 0, data: wire.subarray(0, bytes) };
+    port.enqueue({ egressPort: 0, priority: 0, resume: () => [frame] });
+    if (++sent < packets) sim.after(Math.round(arrivals.exponential(meanGapPs)), arrive);
+  };
+  sim.at(0, arrive);
+  sim.run();
+  port.account();
+  return port.portStats.systemArea / sim.now;
+}
+
+describe('tm M/M/1 check', () => {
+  for (const [rho, packets] of [
+    [0.5, 400_000],
+    [0.9, 2_000_000],
+  ] as const) {
+    it(`mean number in system at load ${rho} is within 5% of rho/(1-rho)`, function () {
+      this.timeout(60_000);
+      const expected = rho / (1 - rho);
+      const measured = mm1MeanInSystem(rho, packets, 2024);
+      const error = Math.abs(measured - expected) / expected;
+      assert.ok(error < 0.05, `measured ${measured.toFixed(3)}, expected ${expected.toFixed(3)}`);
+    });
+  }
+});

@@ -1,0 +1,191 @@
+// One egress port of the traffic manager: N strict-priority FIFO queues sharing a buffer counted in packets,
+// drained onto a wire of fixed rate. Egress processing happens at dequeue (as in bmv2), so a packet that egress
+// drops frees the wire at once and the next packet is dequeued in the same picosecond.
+import { Fifo } from './fifo.js';
+import { Samples } from './samples.js';
+import type { Enqueued, Frame, QueueMetadata } from './seam.js';
+import type { Simulator } from './simulator.js';
+import { serializationPs, toMicroseconds, type Picoseconds } from './time.js';
+
+export interface PortConfig {
+  /** Number of priority queues; queue id = priority, the highest id is served first (bmv2 --priority-queues). */
+  queues: number;
+  /** Line rate in bits per second. */
+  rateBps: number;
+  /** Packets the port can hold across all its queues (the packet on the wire is not counted); then tail drop. */
+  bufferPackets: number;
+  /** Extra bytes per frame on the wire, e.g. 20 for preamble + IFG; 0 by default. */
+  framingOverheadBytes?: number;
+}
+
+export const DEFAULT_QUEUES = 8;
+
+export class QueueStats {
+  /** Packets accepted into the queue. */
+  enqueued = 0;
+  /** Packets refused because the port buffer was full. */
+  tailDropped = 0;
+  dequeued = 0;
+  /** Dequeued packets for which egress produced no frame. */
+  egressDropped = 0;
+  /** Frames put on the wire from this queue, and their bytes. */
+  framesOut = 0;
+  bytesOut = 0;
+  maxDepth = 0;
+  /** Queueing delay (dequeue time - enqueue time) of every dequeued packet, in picoseconds. */
+  readonly delays = new Samples();
+  /** Integral of this queue's depth over time (packet-picoseconds). */
+  depthArea = 0;
+}
+
+export class PortStats {
+  /** Picoseconds the wire spent transmitting. */
+  busyPs = 0;
+  framesOut = 0;
+  bytesOut = 0;
+  /** Integral over time of the packets held by the port: queued only, and queued plus the one on the wire. */
+  queuedArea = 0;
+  systemArea = 0;
+}
+
+interface Waiting {
+  item: Enqueued;
+  enqTime: Picoseconds;
+  enqDepth: number;
+}
+
+/** Called when the last bit of a transmission has left the port. */
+export type TransmitDone = (frames: Frame[], startPs: Picoseconds, endPs: Picoseconds) => void;
+
+export class EgressPort {
+  readonly queueStats: QueueStats[];
+  readonly portStats = new PortStats();
+  private readonly queues: Fifo<Waiting>[];
+  private readonly overhead: number;
+  private queued = 0;
+  private onWire = 0;
+  private lastChange: Picoseconds = 0;
+  private busy = false;
+
+  constructor(
+    private readonly sim: Simulator,
+    readonly port: number,
+    readonly config: PortConfig,
+    private readonly onTransmit: TransmitDone,
+    /** Frames egress addressed to another port (egress-to-egress clones); dropped when absent. */
+    private readonly redirect?: (frame: Frame) => void,
+  ) {
+    if (!Number.isInteger(config.queues) || config.queues < 1)
+      throw new Error(`bad queue count ${config.queues}`);
+    if (!(config.rateBps > 0)) throw new Error(`bad line rate ${config.rateBps}`);
+    if (!(config.bufferPackets >= 0)) throw new Error(`bad buffer size ${config.bufferPackets}`);
+    this.queues = Array.from({ length: config.queues }, () => new Fifo<Waiting>());
+    this.queueStats = Array.from({ length: config.queues }, () => new QueueStats());
+    this.overhead = config.framingOverheadBytes ?? 0;
+  }
+
+  /** Packets currently queued (not counting the one on the wire). */
+  get depth(): number {
+    return this.queued;
+  }
+
+  queueDepth(queueId: number): number {
+    return this.queues[queueId]!.length;
+  }
+
+  /** Offer a packet; false when it was tail-dropped. Priorities out of range are an error of the caller. */
+  enqueue(item: Enqueued): boolean {
+    const q = item.priority;
+    const fifo = this.queues[q];
+    if (fifo === undefined)
+      throw new Error(`port ${this.port}: priority ${q} out of range 0..${this.queues.length - 1}`);
+    const stats = this.queueStats[q]!;
+    if (this.queued >= this.config.bufferPackets) {
+      stats.tailDropped++;
+      return false;
+    }
+    this.account();
+    const enqDepth = fifo.length;
+    fifo.push({ item, enqTime: this.sim.now, enqDepth });
+    this.queued++;
+    stats.enqueued++;
+    if (fifo.length > stats.maxDepth) stats.maxDepth = fifo.length;
+    if (!this.busy) this.serve();
+    return true;
+  }
+
+  /** Close the time integrals at the current time (call before reading the areas at the end of a run). */
+  account(): void {
+    const now = this.sim.now;
+    const dt = now - this.lastChange;
+    if (dt > 0) {
+      const ps = this.portStats;
+      ps.queuedArea += this.queued * dt;
+      ps.systemArea += (this.queued + this.onWire) * dt;
+      for (let i = 0; i < this.queues.length; i++) {
+        const len = this.queues[i]!.length;
+        if (len > 0) this.queueStats[i]!.depthArea += len * dt;
+      }
+      this.lastChange = now;
+    }
+  }
+
+  /** Dequeue in strict priority until a packet goes on the wire or the queues are empty. */
+  private serve(): void {
+    const now = this.sim.now;
+    for (;;) {
+      let q = this.queues.length - 1;
+      while (q >= 0 && this.queues[q]!.length === 0) q--;
+      if (q < 0) return;
+      this.account();
+      const fifo = this.queues[q]!;
+      const w = fifo.shift()!;
+      this.queued--;
+      const stats = this.queueStats[q]!;
+      stats.dequeued++;
+      const waited = now - w.enqTime;
+      stats.delays.add(waited);
+      const meta: QueueMetadata = {
+        queueId: q,
+        enqQdepth: w.enqDepth,
+        deqQdepth: fifo.length,
+        enqTimestampUs: toMicroseconds(w.enqTime),
+        deqTimedeltaUs: toMicroseconds(now) - toMicroseconds(w.enqTime),
+        enqTimePs: w.enqTime,
+        deqTimePs: now,
+      };
+      let frames = w.item.resume(meta);
+      if (frames.length > 0 && frames.some((f) => f.port !== this.port)) {
+        for (const f of frames) if (f.port !== this.port) this.redirect?.(f);
+        frames = frames.filter((f) => f.port === this.port);
+      }
+      if (frames.length === 0) {
+        stats.egressDropped++;
+        continue;
+      }
+      let bytes = 0;
+      for (const f of frames) bytes += f.data.length + this.overhead;
+      stats.framesOut += frames.length;
+      stats.bytesOut += bytes - this.overhead * frames.length;
+      const duration = serializationPs(bytes, this.config.rateBps);
+      this.busy = true;
+      this.onWire = 1;
+      this.sim.after(duration, () =>
+        this.finish(frames, now, duration, bytes - this.overhead * frames.length),
+      );
+      return;
+    }
+  }
+
+  private finish(frames: Frame[], start: Picoseconds, duration: Picoseconds, bytes: number): void {
+    this.account();
+    this.busy = false;
+    this.onWire = 0;
+    const ps = this.portStats;
+    ps.busyPs += duration;
+    ps.framesOut += frames.length;
+    ps.bytesOut += bytes;
+    this.onTransmit(frames, start, start + duration);
+    if (!this.busy) this.serve();
+  }
+}

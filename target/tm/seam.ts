@@ -1,0 +1,41 @@
+// The contract between a packet pipeline and the traffic manager, mirroring where bmv2's simple_switch puts its
+// queues: ingress decides an egress port and a priority, the packet waits in that port's queue of that priority,
+// and egress runs only when the packet is dequeued, with the queueing metadata filled in. Anything that can
+// split its processing at that point (the v1model engine through an adapter, or a plain TypeScript function in
+// tests) can be driven by the traffic manager.
+import type { Picoseconds } from './time.js';
+
+/** bmv2's queueing metadata for one packet, plus the exact virtual times behind it. */
+export interface QueueMetadata {
+  /** The priority queue the packet waited in (bmv2: the priority it left ingress with). */
+  queueId: number;
+  /** Packets already in this queue (this port, this priority) when the packet was enqueued, not counting it. */
+  enqQdepth: number;
+  /** Packets left in this queue right after this one was dequeued. */
+  deqQdepth: number;
+  /** Enqueue time in whole microseconds since the start of the run (standard_metadata.enq_timestamp). */
+  enqTimestampUs: number;
+  /** Whole microseconds spent queued (standard_metadata.deq_timedelta). */
+  deqTimedeltaUs: number;
+  enqTimePs: Picoseconds;
+  deqTimePs: Picoseconds;
+}
+
+/** A frame leaving a switch or host port. */
+export interface Frame {
+  port: number;
+  data: Uint8Array;
+}
+
+/** One packet handed from ingress to the traffic manager (a packet may produce several, e.g. multicast). */
+export interface Enqueued {
+  egressPort: number;
+  priority: number;
+  /** Run the rest of the pipeline (egress, deparse) at dequeue time. An empty result means egress dropped it. */
+  resume(meta: QueueMetadata): Frame[];
+}
+
+export interface PipelineSeam {
+  /** Parse and run ingress for a packet arriving on `port` at virtual time `now`. Empty = dropped in ingress. */
+  ingress(port: number, data: Uint8Array, now: Picoseconds): Enqueued[];
+}

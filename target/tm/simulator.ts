@@ -1,0 +1,66 @@
+// The discrete-event loop: a clock that only moves when the next event fires. Nothing here sleeps or reads
+// the wall clock, so a run takes as long as its events take to compute, not as long as the time it simulates.
+import { EventQueue, type EventAction } from './event-queue.js';
+import type { Picoseconds } from './time.js';
+
+export interface RunOptions {
+  /** Stop before the first event later than this time; the clock is left at `until`. */
+  until?: Picoseconds;
+  /** Called about every `progressEvery` events with the current virtual time (for progress lines). */
+  onProgress?: (now: Picoseconds, events: number) => void;
+  progressEvery?: number;
+}
+
+export class Simulator {
+  private readonly queue = new EventQueue();
+  private clock: Picoseconds = 0;
+  private stopped = false;
+  /** Events executed since the simulator was created. */
+  eventsRun = 0;
+
+  get now(): Picoseconds {
+    return this.clock;
+  }
+
+  get pending(): number {
+    return this.queue.size;
+  }
+
+  /** Schedule at an absolute time; scheduling in the past is a bug in the caller, so it throws. */
+  at(time: Picoseconds, action: EventAction): void {
+    if (time < this.clock) throw new Error(`event scheduled in the past: ${time} < ${this.clock}`);
+    this.queue.push(time, action);
+  }
+
+  after(delay: Picoseconds, action: EventAction): void {
+    this.at(this.clock + delay, action);
+  }
+
+  /** Stop the current run() after the event being executed. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Run events in time order until none is left, `until` is passed, or stop() is called. */
+  run(options: RunOptions = {}): void {
+    const until = options.until ?? Number.POSITIVE_INFINITY;
+    const every = options.progressEvery ?? 100_000;
+    const queue = this.queue;
+    this.stopped = false;
+    let sinceProgress = 0;
+    for (;;) {
+      const t = queue.peekTime();
+      if (t === undefined || t > until) break;
+      const action = queue.pop()!;
+      this.clock = t;
+      action();
+      this.eventsRun++;
+      if (this.stopped) return;
+      if (options.onProgress && ++sinceProgress >= every) {
+        sinceProgress = 0;
+        options.onProgress(this.clock, this.eventsRun);
+      }
+    }
+    if (until !== Number.POSITIVE_INFINITY && this.clock < until) this.clock = until;
+  }
+}

@@ -1,0 +1,53 @@
+// The traffic manager of one switch: an EgressPort per configured port. Ingress results are routed to their
+// port's queues; a frame egress addresses to a different port (an egress-to-egress clone) is queued again at
+// that port, at priority 0, without a second egress pass.
+import { EgressPort, type PortConfig, type TransmitDone } from './egress-port.js';
+import type { Enqueued, Frame } from './seam.js';
+import type { Simulator } from './simulator.js';
+
+export type PortTransmitDone = (port: number, frames: Frame[], startPs: number, endPs: number) => void;
+
+export class TrafficManager {
+  private readonly ports = new Map<number, EgressPort>();
+  /** Packets sent to a port that has no queues configured (nothing attached there). */
+  unroutable = 0;
+
+  constructor(
+    private readonly sim: Simulator,
+    private readonly onTransmit: PortTransmitDone,
+  ) {}
+
+  addPort(port: number, config: PortConfig): EgressPort {
+    if (this.ports.has(port)) throw new Error(`port ${port} configured twice`);
+    const done: TransmitDone = (frames, start, end) => this.onTransmit(port, frames, start, end);
+    const redirect = (f: Frame): void => {
+      this.enqueue({ egressPort: f.port, priority: 0, resume: () => [f] });
+    };
+    const p = new EgressPort(this.sim, port, config, done, redirect);
+    this.ports.set(port, p);
+    return p;
+  }
+
+  port(port: number): EgressPort | undefined {
+    return this.ports.get(port);
+  }
+
+  allPorts(): EgressPort[] {
+    return [...this.ports.values()].sort((a, b) => a.port - b.port);
+  }
+
+  /** False when the packet was tail-dropped or had nowhere to go. */
+  enqueue(item: Enqueued): boolean {
+    const p = this.ports.get(item.egressPort);
+    if (p === undefined) {
+      this.unroutable++;
+      return false;
+    }
+    // Priorities beyond the port's queues are dropped, as bmv2 does ("Priority out of range").
+    if (item.priority < 0 || item.priority >= p.config.queues) {
+      this.unroutable++;
+      return false;
+    }
+    return p.enqueue(item);
+  }
+}
