@@ -1,0 +1,132 @@
+// The threshold solver as a library: `solve` finds (or, for a fixed policy, evaluates) per-queue
+// thresholds S_i, L_i for one switch port under the DESIGN.md §6 model. The CLI, the demo and
+// `mlt solve --validate` all call this; nothing here does I/O.
+import { allocateDp, allocateGreedy, isConvex, type Allocation } from './allocate.js';
+import { dlcpThresholds, type DlcpParams } from './dlcp.js';
+import { layoutQueues, type DataQueue, type QueueLayout } from './layout.js';
+import { queueLosses } from './models.js';
+import { fullTable, scanTable, type QueueCostFn, type QueueTable } from './queue-table.js';
+import type { LossModel, Method, QueueResult, Solution, SolveProblem, Thresholds } from './types.js';
+
+export type * from './types.js';
+export { blocking } from './blocking.js';
+export { layerRank, layoutQueues, type DataQueue, type QueueLayout } from './layout.js';
+export { exactLosses, paperLosses, queueLosses, type QueueLosses } from './models.js';
+export { dlcpThresholds, type DlcpParams } from './dlcp.js';
+
+export interface SolveOptions {
+  model?: LossModel;
+  method?: Method;
+  policy?: 'optimal' | 'dlcp';
+  /** Required with policy `dlcp`. */
+  dlcp?: DlcpParams;
+}
+
+/** Loss is costed per 1% (f^S, f^L are extra rounds per 1% loss). */
+const PER_PERCENT = 100;
+
+export function queueCost(q: DataQueue, model: LossModel, theta: number): QueueCostFn {
+  const losses = queueLosses(model, q.rho, theta);
+  const { costSmall, costLarge } = q;
+  return (S, L) => {
+    const r = losses(S, L);
+    return PER_PERCENT * (r.small * costSmall + r.large * costLarge);
+  };
+}
+
+export function solve(problem: SolveProblem, options: SolveOptions = {}): Solution {
+  checkProblem(problem);
+  const model = options.model ?? 'exact';
+  const layout = layoutQueues(problem);
+  if ((options.policy ?? 'optimal') === 'dlcp') {
+    if (!options.dlcp) throw new RangeError('the dlcp policy needs a base threshold and a step');
+    const thresholds = dlcpThresholds(layout.data.length, problem.bufferPackets, options.dlcp);
+    return { ...evaluate(problem, layout, model, thresholds), method: 'dlcp', policy: 'dlcp', notes: [] };
+  }
+
+  const method = options.method ?? 'auto';
+  const B = problem.bufferPackets;
+  const notes: string[] = [];
+  const build = method === 'dp' ? fullTable : scanTable;
+  const tables: QueueTable[] = layout.data.map((q) => build(queueCost(q, model, problem.smallFraction), B));
+  const convex = tables.every(isConvex);
+  let used: 'dp' | 'greedy';
+  let allocation: Allocation;
+  if (method === 'greedy' || (method === 'auto' && convex)) {
+    used = 'greedy';
+    allocation = allocateGreedy(tables, B);
+    if (!convex) notes.push('greedy forced on a non-convex instance: the thresholds may not be optimal');
+  } else {
+    used = 'dp';
+    allocation = allocateDp(tables, B);
+  }
+  const thresholds = allocation.map((budget, i) => ({
+    S: tables[i]!.S[budget]!,
+    L: tables[i]!.L[budget]!,
+  }));
+  return { ...evaluate(problem, layout, model, thresholds), method: used, policy: 'optimal', notes };
+}
+
+/**
+ * Predicted losses and cost of given thresholds (one per data queue, highest first) under a model.
+ * The reserved control queue gets thresholds that never trigger (the whole buffer).
+ */
+export function evaluate(
+  problem: SolveProblem,
+  layout: QueueLayout,
+  model: LossModel,
+  thresholds: Thresholds[],
+): { model: LossModel; objective: number; queues: QueueResult[] } {
+  if (thresholds.length !== layout.data.length)
+    throw new RangeError(`expected ${layout.data.length} thresholds, got ${thresholds.length}`);
+  const queues: QueueResult[] = [];
+  if (layout.control !== null)
+    queues.push({
+      queue: layout.control,
+      role: 'control',
+      layers: [],
+      rho: 0,
+      S: problem.bufferPackets,
+      L: problem.bufferPackets,
+      lossSmall: 0,
+      lossLarge: 0,
+      cost: 0,
+    });
+  let objective = 0;
+  layout.data.forEach((q, i) => {
+    const { S, L } = thresholds[i]!;
+    if (!(Number.isInteger(S) && Number.isInteger(L) && 0 <= S && S <= L))
+      throw new RangeError(`queue ${q.queue}: thresholds must be integers with 0 <= S <= L`);
+    const r = queueLosses(model, q.rho, problem.smallFraction)(S, L);
+    const cost = PER_PERCENT * (r.small * q.costSmall + r.large * q.costLarge);
+    objective += cost;
+    queues.push({
+      queue: q.queue,
+      role: 'data',
+      layers: q.layers,
+      rho: q.rho,
+      S,
+      L,
+      lossSmall: r.small,
+      lossLarge: r.large,
+      cost,
+    });
+  });
+  return { model, objective, queues };
+}
+
+function checkProblem(p: SolveProblem): void {
+  const fail = (what: string): never => {
+    throw new RangeError(what);
+  };
+  if (!Number.isInteger(p.queues) || p.queues < 1) fail('queues must be a positive integer');
+  if (p.reserveControlQueue && p.queues < 2) fail('reserving a control queue needs at least 2 queues');
+  if (!Number.isInteger(p.bufferPackets) || p.bufferPackets < 0)
+    fail('bufferPackets must be a nonnegative integer');
+  if (!(p.load >= 0 && Number.isFinite(p.load))) fail('load must be a finite number >= 0');
+  if (!(p.smallFraction >= 0 && p.smallFraction <= 1)) fail('smallFraction must be in [0, 1]');
+  if (p.layers.length === 0) fail('the model needs at least one layer');
+  for (const l of p.layers)
+    if (!(l.size >= 0 && l.lossCostSmall >= 0 && l.lossCostLarge >= 0))
+      fail(`layer ${l.name}: size and loss costs must be >= 0`);
+}
