@@ -1,0 +1,10 @@
+// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4types.proto
+
+
+export interface P4BitTypeSpec {
+  'bitwidth'?: (number);
+}
+
+export interface P4BitTypeSpec__Output {
+  'bitwidth': (number);
+}

@@ -1,0 +1,10 @@
+// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+
+
+export interface CapabilitiesResponse {
+  'p4runtime_api_version'?: (string);
+}
+
+export interface CapabilitiesResponse__Output {
+  'p4runtime_api_version': (string);
+}

@@ -1,0 +1,13 @@
+// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+export interface DigestListAck {
+  'digest_id'?: (number);
+  'list_id'?: (number | string | Long);
+}
+
+export interface DigestListAck__Output {
+  'digest_id': (number);
+  'list_id': (string);
+}

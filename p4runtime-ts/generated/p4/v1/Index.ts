@@ -1,0 +1,11 @@
+// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+export interface Index {
+  'index'?: (number | string | Long);
+}
+
+export interface Index__Output {
+  'index': (string);
+}

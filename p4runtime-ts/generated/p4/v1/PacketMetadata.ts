@@ -1,0 +1,12 @@
+// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+
+
+export interface PacketMetadata {
+  'metadata_id'?: (number);
+  'value'?: (Buffer | Uint8Array | string);
+}
+
+export interface PacketMetadata__Output {
+  'metadata_id': (number);
+  'value': (Buffer);
+}

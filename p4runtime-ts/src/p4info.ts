@@ -1,0 +1,171 @@
+// Name and id lookups over a P4Info. Accepts the decoded wire message or any plain object with the
+// proto's field names, so a P4Info built by a compiler front-end works without conversion.
+
+export interface PreambleLike {
+  id: number;
+  name: string;
+  alias?: string;
+}
+
+export interface MatchFieldLike {
+  id: number;
+  name: string;
+  bitwidth: number;
+  match_type?: string;
+}
+
+export interface ParamLike {
+  id: number;
+  name: string;
+  bitwidth: number;
+}
+
+export interface TableLike {
+  preamble?: PreambleLike | null;
+  match_fields?: MatchFieldLike[];
+  action_refs?: { id: number; scope?: string }[];
+  const_default_action_id?: number;
+  direct_resource_ids?: number[];
+  size?: number | string;
+  is_const_table?: boolean;
+}
+
+export interface ActionLike {
+  preamble?: PreambleLike | null;
+  params?: ParamLike[];
+}
+
+export interface SizedLike {
+  preamble?: PreambleLike | null;
+  size?: number | string;
+}
+
+export interface DirectLike {
+  preamble?: PreambleLike | null;
+  direct_table_id?: number;
+}
+
+export interface RegisterLike extends SizedLike {
+  type_spec?: {
+    bitstring?: { bit?: { bitwidth: number } | null; int?: { bitwidth: number } | null } | null;
+  } | null;
+}
+
+export interface ControllerHeaderLike {
+  preamble?: PreambleLike | null;
+  metadata?: ParamLike[];
+}
+
+export interface P4InfoLike {
+  tables?: TableLike[];
+  actions?: ActionLike[];
+  counters?: SizedLike[];
+  direct_counters?: DirectLike[];
+  meters?: SizedLike[];
+  direct_meters?: DirectLike[];
+  registers?: RegisterLike[];
+  controller_packet_metadata?: ControllerHeaderLike[];
+}
+
+export class P4InfoLookupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'P4InfoLookupError';
+  }
+}
+
+/** Objects of one kind, found by id, fully qualified name or alias. */
+export class Directory<T extends { preamble?: PreambleLike | null }> {
+  private readonly byId = new Map<number, T>();
+  private readonly byName = new Map<string, T>();
+
+  constructor(
+    readonly kind: string,
+    items: readonly T[] | undefined,
+  ) {
+    for (const item of items ?? []) {
+      const p = item.preamble;
+      if (!p) continue;
+      this.byId.set(p.id, item);
+      this.byName.set(p.name, item);
+      // An alias never hides a fully qualified name.
+      if (p.alias && !this.byName.has(p.alias)) this.byName.set(p.alias, item);
+    }
+  }
+
+  get(nameOrId: string | number): T {
+    const item = typeof nameOrId === 'number' ? this.byId.get(nameOrId) : this.byName.get(nameOrId);
+    if (!item) throw new P4InfoLookupError(`no ${this.kind} ${JSON.stringify(nameOrId)} in the P4Info`);
+    return item;
+  }
+
+  find(nameOrId: string | number): T | undefined {
+    return typeof nameOrId === 'number' ? this.byId.get(nameOrId) : this.byName.get(nameOrId);
+  }
+
+  all(): T[] {
+    return [...this.byId.values()];
+  }
+}
+
+export function idOf(item: { preamble?: PreambleLike | null }): number {
+  return item.preamble?.id ?? 0;
+}
+
+export function nameOf(item: { preamble?: PreambleLike | null }): string {
+  return item.preamble?.name ?? '';
+}
+
+export function registerBitwidth(r: RegisterLike): number {
+  const b = r.type_spec?.bitstring;
+  const w = b?.bit?.bitwidth ?? b?.int?.bitwidth;
+  if (w === undefined) throw new P4InfoLookupError(`register ${nameOf(r)} does not hold a bit<W> value`);
+  return w;
+}
+
+export class P4InfoIndex {
+  readonly tables: Directory<TableLike>;
+  readonly actions: Directory<ActionLike>;
+  readonly counters: Directory<SizedLike>;
+  readonly directCounters: Directory<DirectLike>;
+  readonly meters: Directory<SizedLike>;
+  readonly directMeters: Directory<DirectLike>;
+  readonly registers: Directory<RegisterLike>;
+  readonly controllerHeaders: Directory<ControllerHeaderLike>;
+
+  constructor(readonly p4info: P4InfoLike) {
+    this.tables = new Directory('table', p4info.tables);
+    this.actions = new Directory('action', p4info.actions);
+    this.counters = new Directory('counter', p4info.counters);
+    this.directCounters = new Directory('direct counter', p4info.direct_counters);
+    this.meters = new Directory('meter', p4info.meters);
+    this.directMeters = new Directory('direct meter', p4info.direct_meters);
+    this.registers = new Directory('register', p4info.registers);
+    this.controllerHeaders = new Directory('controller header', p4info.controller_packet_metadata);
+  }
+
+  matchField(table: TableLike, nameOrId: string | number): MatchFieldLike {
+    const f = (table.match_fields ?? []).find((m) =>
+      typeof nameOrId === 'number' ? m.id === nameOrId : m.name === nameOrId,
+    );
+    if (!f)
+      throw new P4InfoLookupError(`table ${nameOf(table)} has no match field ${JSON.stringify(nameOrId)}`);
+    return f;
+  }
+
+  param(action: ActionLike, nameOrId: string | number): ParamLike {
+    const p = (action.params ?? []).find((m) =>
+      typeof nameOrId === 'number' ? m.id === nameOrId : m.name === nameOrId,
+    );
+    if (!p)
+      throw new P4InfoLookupError(`action ${nameOf(action)} has no parameter ${JSON.stringify(nameOrId)}`);
+    return p;
+  }
+
+  /** Whether entries of this table need a priority (P4Runtime: any ternary, range or optional field). */
+  needsPriority(table: TableLike): boolean {
+    return (table.match_fields ?? []).some((f) =>
+      ['TERNARY', 'RANGE', 'OPTIONAL'].includes(f.match_type ?? ''),
+    );
+  }
+}
