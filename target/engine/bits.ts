@@ -84,7 +84,7 @@ export function div(a: string, b: string, t: BitType): string {
   return isSmall(t.width) ? `Math.floor(${a} / ${b})` : `(${a} / ${b})`;
 }
 
-export function mod(a: string, b: string, t: BitType): string {
+export function mod(a: string, b: string, _t: BitType): string {
   return `(${a} % ${b})`;
 }
 

@@ -1,0 +1,142 @@
+// Bit-level packet access for extract/emit/lookahead. Fields need not be byte aligned (a 1-bit flag followed
+// by a 15-bit port, 6-bit dscp + 2-bit ecn, 3-bit flags + 13-bit fragment offset), so reads and writes take a
+// bit offset; the aligned cases that dominate real headers take a fast path.
+
+/** Read `width` bits (<= 32) starting at `bit`, MSB first, as an unsigned number. Caller checks bounds. */
+export function readSmall(buf: Uint8Array, bit: number, width: number): number {
+  if ((bit & 7) === 0) {
+    const i = bit >> 3;
+    switch (width) {
+      case 8:
+        return buf[i];
+      case 16:
+        return (buf[i] << 8) | buf[i + 1];
+      case 32:
+        return ((buf[i] << 24) | (buf[i + 1] << 16) | (buf[i + 2] << 8) | buf[i + 3]) >>> 0;
+    }
+  }
+  let v = 0;
+  let pos = bit;
+  let left = width;
+  while (left > 0) {
+    const byte = buf[pos >> 3];
+    const off = pos & 7;
+    const take = Math.min(8 - off, left);
+    const bits = (byte >> (8 - off - take)) & ((1 << take) - 1);
+    v = v * (1 << take) + bits;
+    pos += take;
+    left -= take;
+  }
+  return v;
+}
+
+export function readBig(buf: Uint8Array, bit: number, width: number): bigint {
+  let v = 0n;
+  let pos = bit;
+  let left = width;
+  while (left > 0) {
+    const take = Math.min(left, 24);
+    v = (v << BigInt(take)) | BigInt(readSmall(buf, pos, take));
+    pos += take;
+    left -= take;
+  }
+  return v;
+}
+
+/** Write the low `width` bits (<= 32) of an unsigned number at `bit`, MSB first. */
+export function writeSmall(buf: Uint8Array, bit: number, width: number, value: number): void {
+  if ((bit & 7) === 0) {
+    const i = bit >> 3;
+    switch (width) {
+      case 8:
+        buf[i] = value;
+        return;
+      case 16:
+        buf[i] = value >>> 8;
+        buf[i + 1] = value;
+        return;
+      case 32:
+        buf[i] = value >>> 24;
+        buf[i + 1] = value >>> 16;
+        buf[i + 2] = value >>> 8;
+        buf[i + 3] = value;
+        return;
+    }
+  }
+  let pos = bit + width;
+  let left = width;
+  let v = value >>> 0;
+  while (left > 0) {
+    pos -= 1;
+    left -= 1;
+    const m = 0x80 >> (pos & 7);
+    if (v & 1) buf[pos >> 3] |= m;
+    else buf[pos >> 3] &= ~m;
+    v >>>= 1;
+  }
+}
+
+export function writeBig(buf: Uint8Array, bit: number, width: number, value: bigint): void {
+  let v = BigInt.asUintN(width, value);
+  let end = bit + width;
+  let left = width;
+  while (left > 0) {
+    const take = Math.min(left, 24);
+    end -= take;
+    writeSmall(buf, end, take, Number(v & ((1n << BigInt(take)) - 1n)));
+    v >>= BigInt(take);
+    left -= take;
+  }
+}
+
+/** A growable output buffer for the deparser, written bit by bit. */
+export class PacketWriter {
+  buf: Uint8Array;
+  bit = 0;
+
+  constructor(capacity = 256) {
+    this.buf = new Uint8Array(capacity);
+  }
+
+  reset(): void {
+    this.bit = 0;
+  }
+
+  ensure(bits: number): void {
+    const need = (this.bit + bits + 7) >> 3;
+    if (need > this.buf.length) {
+      const n = new Uint8Array(Math.max(need, this.buf.length * 2));
+      n.set(this.buf);
+      this.buf = n;
+    }
+  }
+
+  small(width: number, value: number): void {
+    this.ensure(width);
+    writeSmall(this.buf, this.bit, width, value);
+    this.bit += width;
+  }
+
+  big(width: number, value: bigint): void {
+    this.ensure(width);
+    writeBig(this.buf, this.bit, width, value);
+    this.bit += width;
+  }
+
+  bytes(data: Uint8Array, from: number): void {
+    const n = data.length - from;
+    if (n <= 0) return;
+    this.ensure(n * 8);
+    if ((this.bit & 7) === 0) {
+      this.buf.set(data.subarray(from), this.bit >> 3);
+      this.bit += n * 8;
+    } else {
+      for (let i = from; i < data.length; i++) this.small(8, data[i]);
+    }
+  }
+
+  /** The bytes written so far (a partial last byte is padded with zeros). */
+  result(): Uint8Array {
+    return this.buf.slice(0, (this.bit + 7) >> 3);
+  }
+}

@@ -1,0 +1,297 @@
+// Parser for p4c's STF test format (as run by p4c's bmv2 STF runner), one command a line, `#` comments.
+// Commands: add, setdefault, packet, expect, wait, check_counter, register_write, register_read,
+// mirroring_add, mc_mgrp_create, mc_node_create, mc_node_associate, remove all.
+
+export class StfSyntaxError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(`line ${line}: ${message}`);
+    this.name = 'StfSyntaxError';
+  }
+}
+
+/** A number as written, with `*` wildcard digits turned into a mask over the written bits. */
+export interface StfNumber {
+  value: bigint;
+  /** Bits of `value` that were written as digits (not `*`), over `bits` written bits; undefined: no wildcard. */
+  careMask?: bigint;
+  /** Number of bits the digits span (digits × bits per digit); undefined for decimal. */
+  bits?: number;
+  text: string;
+}
+
+export type StfKeyValue =
+  | { kind: 'number'; num: StfNumber }
+  | { kind: 'ternary'; value: StfNumber; mask: StfNumber }
+  | { kind: 'lpm'; value: StfNumber; prefixLen: number }
+  | { kind: 'range'; low: StfNumber; high: StfNumber };
+
+export interface StfActionCall {
+  name: string;
+  args: { name: string; value: StfNumber }[];
+}
+
+/** One expected-packet pattern: nibbles ('*' = any), and whether the packet must end there. */
+export interface StfPattern {
+  nibbles: string;
+  exact: boolean;
+}
+
+export type StfCommand =
+  | {
+      kind: 'add';
+      line: number;
+      table: string;
+      priority?: number;
+      keys: { name: string; value: StfKeyValue }[];
+      action: StfActionCall;
+      handle?: string;
+    }
+  | { kind: 'setdefault'; line: number; table: string; action: StfActionCall }
+  | { kind: 'packet'; line: number; port: number; data: Uint8Array }
+  | { kind: 'expect'; line: number; port: number; pattern?: StfPattern }
+  | { kind: 'wait'; line: number }
+  | {
+      kind: 'check_counter';
+      line: number;
+      counter: string;
+      /** A numeric index, or the handle given to an `add ... = ID` entry (direct counters). */
+      index: number | string;
+      field: 'packets' | 'bytes';
+      /** Absent when the command only names the counter (it must then exist). */
+      op?: '==' | '!=' | '<' | '<=' | '>' | '>=';
+      value: bigint;
+    }
+  | { kind: 'register_write'; line: number; register: string; index: number; value: bigint }
+  | { kind: 'register_read'; line: number; register: string; index: number; value: bigint }
+  | { kind: 'mirroring_add'; line: number; session: number; port: number }
+  | { kind: 'mc_mgrp_create'; line: number; group: number }
+  | { kind: 'mc_node_create'; line: number; rid: number; ports: number[] }
+  | { kind: 'mc_node_associate'; line: number; group: number; node: number }
+  | { kind: 'remove_all'; line: number };
+
+export function parseNumber(text: string, line: number): StfNumber {
+  const t = text.trim();
+  const m = /^(-)?(0[xX]([0-9a-fA-F*_]+)|0[bB]([01*_]+)|([0-9_]+))$/.exec(t);
+  if (!m) throw new StfSyntaxError(line, `bad number '${text}'`);
+  if (m[5] !== undefined) {
+    const v = BigInt(m[5].replace(/_/g, ''));
+    return { value: m[1] ? -v : v, text: t };
+  }
+  const digits = (m[3] ?? m[4]).replace(/_/g, '');
+  const per = m[3] !== undefined ? 4 : 1;
+  const radix = m[3] !== undefined ? 16 : 2;
+  let value = 0n;
+  let care = 0n;
+  const full = BigInt(radix - 1);
+  for (const d of digits) {
+    value <<= BigInt(per);
+    care <<= BigInt(per);
+    if (d !== '*') {
+      value |= BigInt(parseInt(d, radix));
+      care |= full;
+    }
+  }
+  const bits = digits.length * per;
+  const hasWild = digits.includes('*');
+  return { value: m[1] ? -value : value, careMask: hasWild ? care : undefined, bits, text: t };
+}
+
+function parseKeyValue(text: string, line: number): StfKeyValue {
+  const tern = text.split('&&&');
+  if (tern.length === 2)
+    return { kind: 'ternary', value: parseNumber(tern[0], line), mask: parseNumber(tern[1], line) };
+  const slash = text.split('/');
+  if (slash.length === 2) {
+    const len = Number(slash[1]);
+    if (!Number.isInteger(len) || len < 0) throw new StfSyntaxError(line, `bad prefix length in '${text}'`);
+    return { kind: 'lpm', value: parseNumber(slash[0], line), prefixLen: len };
+  }
+  const range = /^(.+?)(?:\.\.|->)(.+)$/.exec(text);
+  if (range) return { kind: 'range', low: parseNumber(range[1], line), high: parseNumber(range[2], line) };
+  return { kind: 'number', num: parseNumber(text, line) };
+}
+
+/** `name(a:1, b:0x2)` possibly spread over several whitespace-separated words. */
+function parseAction(text: string, line: number): StfActionCall {
+  const m = /^([A-Za-z_$][\w.$[\]]*)\s*\(([^)]*)\)\s*$/.exec(text.trim());
+  if (!m) throw new StfSyntaxError(line, `bad action call '${text}'`);
+  const args: StfActionCall['args'] = [];
+  const body = m[2].trim();
+  if (body !== '') {
+    for (const part of body.split(',')) {
+      const a = /^\s*([A-Za-z_$][\w$]*)\s*:\s*(\S+)\s*$/.exec(part);
+      if (!a) throw new StfSyntaxError(line, `bad action argument '${part.trim()}' (want NAME:VALUE)`);
+      args.push({ name: a[1], value: parseNumber(a[2], line) });
+    }
+  }
+  return { name: m[1], args };
+}
+
+function parsePort(text: string | undefined, line: number): number {
+  if (text === undefined || !/^\d+$/.test(text)) throw new StfSyntaxError(line, `bad port '${text ?? ''}'`);
+  return Number(text);
+}
+
+function parseIntArg(text: string | undefined, line: number, what: string): number {
+  if (text === undefined) throw new StfSyntaxError(line, `missing ${what}`);
+  const n = parseNumber(text, line).value;
+  return Number(n);
+}
+
+export function parseHexBytes(words: string[], line: number): Uint8Array {
+  const hex = words.join('');
+  if (!/^[0-9a-fA-F]*$/.test(hex)) throw new StfSyntaxError(line, `bad packet data '${hex}'`);
+  if (hex.length % 2 !== 0) throw new StfSyntaxError(line, `packet data has an odd number of hex digits`);
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+function parsePattern(words: string[], line: number): StfPattern | undefined {
+  let s = words.join('');
+  if (s === '') return undefined;
+  let exact = false;
+  if (s.endsWith('$')) {
+    exact = true;
+    s = s.slice(0, -1);
+  }
+  if (!/^[0-9a-fA-F*]*$/.test(s)) throw new StfSyntaxError(line, `bad expected packet data '${s}'`);
+  return { nibbles: s.toLowerCase(), exact };
+}
+
+export function parseStf(text: string): StfCommand[] {
+  const out: StfCommand[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = i + 1;
+    const src = lines[i].replace(/#.*$/, '').trim();
+    if (src === '') continue;
+    const words = src.split(/\s+/);
+    const cmd = words[0].toLowerCase();
+    switch (cmd) {
+      case 'add':
+        out.push(parseAdd(src.slice(words[0].length).trim(), line));
+        break;
+      case 'setdefault': {
+        if (words.length < 3) throw new StfSyntaxError(line, 'usage: setdefault TABLE ACTION(ARGS)');
+        out.push({
+          kind: 'setdefault',
+          line,
+          table: words[1],
+          action: parseAction(words.slice(2).join(' '), line),
+        });
+        break;
+      }
+      case 'packet': {
+        const port = parsePort(words[1], line);
+        out.push({ kind: 'packet', line, port, data: parseHexBytes(words.slice(2), line) });
+        break;
+      }
+      case 'expect': {
+        const port = parsePort(words[1], line);
+        out.push({ kind: 'expect', line, port, pattern: parsePattern(words.slice(2), line) });
+        break;
+      }
+      case 'wait':
+        out.push({ kind: 'wait', line });
+        break;
+      case 'check_counter':
+        out.push(parseCheckCounter(src.slice(words[0].length).trim(), line));
+        break;
+      case 'register_write':
+      case 'register_read': {
+        const rest = words.slice(1).filter((w) => w !== '==');
+        if (rest.length !== 3) throw new StfSyntaxError(line, `usage: ${cmd} REGISTER INDEX VALUE`);
+        out.push({
+          kind: cmd,
+          line,
+          register: rest[0],
+          index: parseIntArg(rest[1], line, 'index'),
+          value: parseNumber(rest[2], line).value,
+        });
+        break;
+      }
+      case 'mirroring_add':
+        out.push({
+          kind: 'mirroring_add',
+          line,
+          session: parseIntArg(words[1], line, 'session'),
+          port: parseIntArg(words[2], line, 'port'),
+        });
+        break;
+      case 'mc_mgrp_create':
+        out.push({ kind: 'mc_mgrp_create', line, group: parseIntArg(words[1], line, 'group') });
+        break;
+      case 'mc_node_create':
+        out.push({
+          kind: 'mc_node_create',
+          line,
+          rid: parseIntArg(words[1], line, 'rid'),
+          ports: words.slice(2).map((w) => parseIntArg(w, line, 'port')),
+        });
+        break;
+      case 'mc_node_associate':
+        out.push({
+          kind: 'mc_node_associate',
+          line,
+          group: parseIntArg(words[1], line, 'group'),
+          node: parseIntArg(words[2], line, 'node'),
+        });
+        break;
+      case 'remove':
+        if (words[1]?.toLowerCase() !== 'all')
+          throw new StfSyntaxError(line, 'only `remove all` is supported');
+        out.push({ kind: 'remove_all', line });
+        break;
+      default:
+        throw new StfSyntaxError(line, `unknown command '${words[0]}'`);
+    }
+  }
+  return out;
+}
+
+function parseAdd(rest: string, line: number): StfCommand {
+  let handle: string | undefined;
+  const eq = /\)\s*=\s*(\S+)\s*$/.exec(rest);
+  if (eq) {
+    handle = eq[1];
+    rest = rest.slice(0, eq.index + 1);
+  }
+  const paren = rest.indexOf('(');
+  if (paren < 0) throw new StfSyntaxError(line, 'add: missing ACTION(...)');
+  const before = rest.slice(0, paren).trim().split(/\s+/);
+  const actionName = before.pop();
+  if (!actionName) throw new StfSyntaxError(line, 'add: missing action name');
+  const action = parseAction(actionName + rest.slice(paren), line);
+  const table = before.shift();
+  if (!table) throw new StfSyntaxError(line, 'usage: add TABLE [PRIORITY] KEY:VALUE ... ACTION(ARGS)');
+  let priority: number | undefined;
+  if (before.length > 0 && /^\d+$/.test(before[0])) priority = Number(before.shift());
+  const keys = before.map((w) => {
+    const c = w.lastIndexOf(':');
+    if (c <= 0) throw new StfSyntaxError(line, `bad key '${w}' (want FIELD:VALUE)`);
+    return { name: w.slice(0, c), value: parseKeyValue(w.slice(c + 1), line) };
+  });
+  return { kind: 'add', line, table, priority, keys, action, handle };
+}
+
+function parseCheckCounter(rest: string, line: number): StfCommand {
+  const m =
+    /^([A-Za-z_$][\w.$[\]]*)\s*\(\s*([^)\s]+)\s*\)\s*(?:(packets|bytes)\s*)?(?:(==|!=|<=|>=|<|>)\s*(\S+))?\s*$/i.exec(
+      rest,
+    );
+  if (!m) throw new StfSyntaxError(line, 'usage: check_counter COUNTER(INDEX) [packets|bytes] == N');
+  const index = /^\d+$|^0[xX]/.test(m[2]) ? Number(parseNumber(m[2], line).value) : m[2];
+  return {
+    kind: 'check_counter',
+    line,
+    counter: m[1],
+    index,
+    field: (m[3]?.toLowerCase() as 'packets' | 'bytes' | undefined) ?? 'packets',
+    op: m[4] as '==' | undefined,
+    value: m[5] !== undefined ? parseNumber(m[5], line).value : 0n,
+  };
+}
