@@ -77,7 +77,11 @@ export class Preprocessor {
   run(file: string, text: string): Token[] {
     this.processFile(file, text);
     const last = this.out[this.out.length - 1];
-    this.out.push({ kind: 'eof', text: '<end of input>', loc: last ? { ...last.loc } : { file, line: 1, col: 1 } });
+    this.out.push({
+      kind: 'eof',
+      text: '<end of input>',
+      loc: last ? { ...last.loc } : { file, line: 1, col: 1 },
+    });
     return this.out;
   }
 
@@ -114,10 +118,19 @@ export class Preprocessor {
       return;
     }
     const inner = new Set(expanding).add(t.text);
-    m.tokens.forEach((mt, i) => this.emit({ ...mt, loc: t.loc, adjacent: i === 0 ? t.adjacent : mt.adjacent }, inner));
+    m.tokens.forEach((mt, i) =>
+      this.emit({ ...mt, loc: t.loc, adjacent: i === 0 ? t.adjacent : mt.adjacent }, inner),
+    );
   }
 
-  private directive(file: string, lineNo: number, line: string, hashAt: number, conds: CondFrame[], active: boolean): void {
+  private directive(
+    file: string,
+    lineNo: number,
+    line: string,
+    hashAt: number,
+    conds: CondFrame[],
+    active: boolean,
+  ): void {
     const m = /^#\s*([A-Za-z_]\w*)?/.exec(line.slice(hashAt))!;
     const name = m[1] ?? '';
     const restCol = hashAt + m[0].length;
@@ -200,9 +213,14 @@ export class Preprocessor {
       ...(this.options.includeDirs ?? []),
       BUILTIN_INCLUDE_DIR,
     ];
-    const found = isAbsolute(target) ? target : dirs.map((d) => resolve(d, target)).find((p) => existsSync(p));
+    const found = isAbsolute(target)
+      ? target
+      : dirs.map((d) => resolve(d, target)).find((p) => existsSync(p));
     if (!found || !existsSync(found)) return this.diags.error(loc, `cannot find include file '${target}'`);
-    this.processFile(found.startsWith(BUILTIN_INCLUDE_DIR) ? join('<builtin>', target) : found, readFileSync(found, 'utf8'));
+    this.processFile(
+      found.startsWith(BUILTIN_INCLUDE_DIR) ? join('<builtin>', target) : found,
+      readFileSync(found, 'utf8'),
+    );
   }
 
   /** Evaluates an #if expression: integers, defined(), arithmetic, comparisons and logic; unknown names are 0. */
@@ -271,24 +289,60 @@ export class Preprocessor {
         const right = expr(p + 1);
         const b = (x: boolean): bigint => (x ? 1n : 0n);
         switch (op) {
-          case '||': left = b(left !== 0n || right !== 0n); break;
-          case '&&': left = b(left !== 0n && right !== 0n); break;
-          case '|': left |= right; break;
-          case '^': left ^= right; break;
-          case '&': left &= right; break;
-          case '==': left = b(left === right); break;
-          case '!=': left = b(left !== right); break;
-          case '<': left = b(left < right); break;
-          case '>': left = b(left > right); break;
-          case '<=': left = b(left <= right); break;
-          case '>=': left = b(left >= right); break;
-          case '<<': left <<= right; break;
-          case '>>': left >>= right; break;
-          case '+': left += right; break;
-          case '-': left -= right; break;
-          case '*': left *= right; break;
-          case '/': left = right === 0n ? fail() : left / right; break;
-          case '%': left = right === 0n ? fail() : left % right; break;
+          case '||':
+            left = b(left !== 0n || right !== 0n);
+            break;
+          case '&&':
+            left = b(left !== 0n && right !== 0n);
+            break;
+          case '|':
+            left |= right;
+            break;
+          case '^':
+            left ^= right;
+            break;
+          case '&':
+            left &= right;
+            break;
+          case '==':
+            left = b(left === right);
+            break;
+          case '!=':
+            left = b(left !== right);
+            break;
+          case '<':
+            left = b(left < right);
+            break;
+          case '>':
+            left = b(left > right);
+            break;
+          case '<=':
+            left = b(left <= right);
+            break;
+          case '>=':
+            left = b(left >= right);
+            break;
+          case '<<':
+            left <<= right;
+            break;
+          case '>>':
+            left >>= right;
+            break;
+          case '+':
+            left += right;
+            break;
+          case '-':
+            left -= right;
+            break;
+          case '*':
+            left *= right;
+            break;
+          case '/':
+            left = right === 0n ? fail() : left / right;
+            break;
+          case '%':
+            left = right === 0n ? fail() : left % right;
+            break;
         }
       }
       return left;
