@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { solveCommand } from './commands/solve.js';
 
 /** The version from the nearest package.json, found the same way from source and from dist/. */
 function packageVersion(): string {
@@ -25,5 +26,6 @@ export function buildProgram(): Command {
     )
     .version(packageVersion())
     .showHelpAfterError();
+  program.addCommand(solveCommand());
   return program;
 }
