@@ -5,7 +5,6 @@ import {
   bigintToBytes,
   bytesToBigint,
   maxValue,
-  parseValueText,
   toBigint,
   ValueError,
   type ValueInput,
@@ -457,4 +456,3 @@ export class P4Codec {
   }
 }
 
-export { parseValueText };
