@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, loadSolveConfig } from '../../config/index.js';
 import { solve, type LossModel, type Method, type Solution } from '../../solver/index.js';
 
-/** Exit status for a config the user must fix (bad file, schema error, impossible options). */
+/** Exit status for a config the user must fix (unreadable, invalid YAML, schema error); usage errors exit 1. */
 const EXIT_CONFIG = 2;
 
 interface SolveFlags {
@@ -34,11 +34,11 @@ export function solveCommand(): Command {
     .option('--step <d>', 'dlcp: relative step between queues', nonNegative)
     .option('--json', 'print the solution as JSON')
     .action((config: string, flags: SolveFlags, command: Command) => {
+      if (flags.policy === 'dlcp' && (flags.base === undefined || flags.step === undefined))
+        command.error('error: --policy dlcp needs --base T and --step d');
       let solution: Solution;
       try {
         const loaded = loadSolveConfig(config);
-        if (flags.policy === 'dlcp' && (flags.base === undefined || flags.step === undefined))
-          command.error('error: --policy dlcp needs --base T and --step d', { exitCode: EXIT_CONFIG });
         solution = solve(loaded.problem, {
           model: flags.model,
           method: flags.method,

@@ -1,0 +1,244 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import {
+  dlcpThresholds,
+  layoutQueues,
+  solve,
+  type LossModel,
+  type SolveProblem,
+} from '../../solver/index.js';
+import { queueCost } from '../../solver/index.js';
+import { allocateDp, allocateGreedy, isConvex } from '../../solver/allocate.js';
+import { fullTable, scanTable } from '../../solver/queue-table.js';
+import { assertClose, bruteForce, refCost, refQueues } from './reference.js';
+
+const MODELS: LossModel[] = ['paper', 'exact'];
+
+/** Random small instances: 2–4 data queues, buffers up to 12, light to heavy load. */
+const smallProblem = fc
+  .record({
+    queues: fc.integer({ min: 2, max: 5 }),
+    reserve: fc.boolean(),
+    buffer: fc.integer({ min: 0, max: 12 }),
+    load: fc.double({ min: 0.05, max: 3, noNaN: true }),
+    theta: fc.double({ min: 0, max: 1, noNaN: true }),
+    layers: fc.array(
+      fc.record({
+        size: fc.integer({ min: 1, max: 1000 }),
+        fs: fc.double({ min: 0, max: 2, noNaN: true }),
+        fl: fc.double({ min: 0, max: 5, noNaN: true }),
+      }),
+      { minLength: 1, maxLength: 9 },
+    ),
+  })
+  .filter((r) => (r.reserve ? r.queues - 1 : r.queues) >= 2 && (r.reserve ? r.queues - 1 : r.queues) <= 4)
+  .map((r): SolveProblem => ({
+    queues: r.queues,
+    reserveControlQueue: r.reserve,
+    bufferPackets: r.buffer,
+    load: r.load,
+    smallFraction: r.theta,
+    layers: r.layers.map((l, j) => ({
+      name: `l${j}`,
+      size: l.size,
+      lossCostSmall: l.fs,
+      lossCostLarge: l.fl,
+    })),
+  }));
+
+/** The solver's own objective recomputed from its thresholds with the naive reference. */
+function recomputed(p: SolveProblem, model: LossModel, s: ReturnType<typeof solve>): number {
+  const qs = refQueues(p);
+  const data = s.queues.filter((q) => q.role === 'data');
+  return data.reduce((sum, q, i) => sum + refCost(model, qs[i]!, p.smallFraction, q.S, q.L), 0);
+}
+
+describe('threshold optimisation', () => {
+  for (const model of MODELS)
+    it(`${model} model: every method agrees with brute force over all integer thresholds`, () => {
+      fc.assert(
+        fc.property(smallProblem, (p) => {
+          const best = bruteForce(p, model);
+          for (const method of ['dp', 'auto'] as const) {
+            const s = solve(p, { model, method });
+            assertClose(s.objective, best, 1e-9, `${method} vs brute force`);
+            assertClose(recomputed(p, model, s), best, 1e-9, `${method} thresholds`);
+            const data = s.queues.filter((q) => q.role === 'data');
+            assert.ok(data.reduce((a, q) => a + q.L, 0) <= p.bufferPackets);
+            assert.ok(data.every((q) => 0 <= q.S && q.S <= q.L));
+          }
+        }),
+        { numRuns: 60, seed: 6 },
+      );
+    });
+
+  it('a hand-checked instance: 2 queues, buffer 4', () => {
+    const p: SolveProblem = {
+      queues: 2,
+      reserveControlQueue: false,
+      bufferPackets: 4,
+      load: 0.8,
+      smallFraction: 0.5,
+      layers: [
+        { name: 'front', size: 1, lossCostSmall: 0.1, lossCostLarge: 1 },
+        { name: 'back', size: 1, lossCostSmall: 0.2, lossCostLarge: 3 },
+      ],
+    };
+    // Exhaustive search written out: every (S0, L0, S1, L1).
+    const qs = refQueues(p);
+    let best = Infinity;
+    for (let L0 = 0; L0 <= 4; L0++)
+      for (let L1 = 0; L0 + L1 <= 4; L1++)
+        for (let S0 = 0; S0 <= L0; S0++)
+          for (let S1 = 0; S1 <= L1; S1++)
+            best = Math.min(
+              best,
+              refCost('exact', qs[0]!, 0.5, S0, L0) + refCost('exact', qs[1]!, 0.5, S1, L1),
+            );
+    assertClose(solve(p, { model: 'exact', method: 'dp' }).objective, best, 1e-12);
+  });
+
+  for (const model of MODELS)
+    it(`${model} model: the monotone scan finds the same per-queue optimum as exhaustive search`, () => {
+      fc.assert(
+        fc.property(
+          fc.double({ min: 0, max: 6, noNaN: true }),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          fc.double({ min: 0, max: 3, noNaN: true }),
+          fc.double({ min: 0, max: 3, noNaN: true }),
+          fc.integer({ min: 0, max: 120 }),
+          (rho, theta, fs, fl, maxL) => {
+            const q = {
+              queue: 0,
+              rank: 0,
+              layers: [0],
+              arrival: rho,
+              service: 1,
+              rho,
+              costSmall: fs,
+              costLarge: fl,
+            };
+            const cost = queueCost(q, model, theta);
+            const full = fullTable(cost, maxL);
+            const scan = scanTable(cost, maxL);
+            for (let L = 0; L <= maxL; L++) assertClose(scan.cost[L]!, full.cost[L]!, 1e-9, `L=${L}`);
+          },
+        ),
+        { numRuns: 200, seed: 7 },
+      );
+    });
+
+  it('marginal allocation equals the DP whenever every queue table is convex', () => {
+    let convexCases = 0;
+    fc.assert(
+      fc.property(
+        smallProblem.chain((p) =>
+          fc.record({
+            p: fc.constant(p),
+            buffer: fc.integer({ min: 0, max: 400 }),
+            model: fc.constantFrom(...MODELS),
+          }),
+        ),
+        ({ p, buffer, model }) => {
+          const layout = layoutQueues(p);
+          const tables = layout.data.map((q) => scanTable(queueCost(q, model, p.smallFraction), buffer));
+          if (!tables.every(isConvex)) return; // outside the stated condition
+          convexCases++;
+          const total = (alloc: number[]) => alloc.reduce((a, l, i) => a + tables[i]!.cost[l]!, 0);
+          const greedy = allocateGreedy(tables, buffer);
+          const dp = allocateDp(tables, buffer);
+          assert.ok(greedy.reduce((a, b) => a + b, 0) <= buffer);
+          assertClose(total(greedy), total(dp), 1e-9, 'greedy vs dp');
+        },
+      ),
+      { numRuns: 150, seed: 8 },
+    );
+    assert.ok(convexCases > 50, `only ${convexCases} convex instances generated`);
+  });
+
+  it('the convexity check is what makes the greedy safe: a non-convex table fools it', () => {
+    // Queue 0 only gains from buffer in a lump of 3; queue 1 gains a little per packet.
+    const table = (cost: number[]) => ({
+      cost: Float64Array.from(cost),
+      S: new Int32Array(cost.length),
+      L: Int32Array.from(cost, (_, i) => i),
+    });
+    const lumpy = table([10, 10, 10, 0]);
+    const smooth = table([3, 2, 1, 0]);
+    assert.equal(isConvex(lumpy), false);
+    assert.equal(isConvex(smooth), true);
+    const total = (alloc: number[]) => lumpy.cost[alloc[0]!]! + smooth.cost[alloc[1]!]!;
+    assert.equal(total(allocateDp([lumpy, smooth], 3)), 3);
+    assert.equal(total(allocateGreedy([lumpy, smooth], 3)), 10);
+  });
+
+  it('auto uses the greedy only when every table is convex, and says when a forced greedy may be off', () => {
+    const p: SolveProblem = {
+      queues: 3,
+      reserveControlQueue: false,
+      bufferPackets: 40,
+      load: 1.1,
+      smallFraction: 0.5,
+      layers: [1, 2, 3, 4, 5, 6].map((size, j) => ({
+        name: `l${j}`,
+        size,
+        lossCostSmall: 0.01 * (j + 1),
+        lossCostLarge: 0.4 * (j + 1),
+      })),
+    };
+    for (const model of MODELS) {
+      const auto = solve(p, { model });
+      const dp = solve(p, { model, method: 'dp' });
+      assertClose(auto.objective, dp.objective, 1e-9);
+      assert.deepEqual(auto.notes, []);
+    }
+  });
+});
+
+describe('DLCP policy', () => {
+  it('sets T·(1, 1+d, ...) from the highest data queue down and splits the buffer evenly', () => {
+    assert.deepEqual(dlcpThresholds(7, 350, { base: 10, step: 0.5 }), [
+      { S: 10, L: 50 },
+      { S: 15, L: 50 },
+      { S: 20, L: 50 },
+      { S: 25, L: 50 },
+      { S: 30, L: 50 },
+      { S: 35, L: 50 },
+      { S: 40, L: 50 },
+    ]);
+    // Capped at the queue's share of the buffer.
+    assert.deepEqual(
+      dlcpThresholds(3, 30, { base: 8, step: 0.25 }).map((t) => t.S),
+      [8, 10, 10],
+    );
+  });
+
+  it('is costed under the same model and never beats the optimum', () => {
+    const p: SolveProblem = {
+      queues: 8,
+      reserveControlQueue: true,
+      bufferPackets: 350,
+      load: 1.2,
+      smallFraction: 0.5,
+      layers: Array.from({ length: 14 }, (_, j) => ({
+        name: `l${j}`,
+        size: 100 * (j + 1),
+        lossCostSmall: 0.001 * (j + 1),
+        lossCostLarge: 0.05 * (j + 1),
+      })),
+    };
+    for (const model of MODELS) {
+      const dlcp = solve(p, { model, policy: 'dlcp', dlcp: { base: 20, step: 0.5 } });
+      const best = solve(p, { model });
+      assert.equal(dlcp.method, 'dlcp');
+      assert.equal(dlcp.queues[0]!.role, 'control');
+      assert.deepEqual(
+        dlcp.queues.slice(1).map((q) => q.S),
+        [20, 30, 40, 50, 50, 50, 50],
+      );
+      assertClose(dlcp.objective, recomputed(p, model, dlcp), 1e-9);
+      assert.ok(best.objective <= dlcp.objective * (1 + 1e-12));
+    }
+    assert.throws(() => solve(p, { policy: 'dlcp' }), RangeError);
+  });
+});
