@@ -28,15 +28,25 @@ export class Samples {
   /** Nearest-rank percentile (q in [0, 100]); 0 for an empty set. */
   percentile(q: number): number {
     if (this.n === 0) return 0;
-    if (!this.sorted) {
-      this.data.subarray(0, this.n).sort();
-      this.sorted = true;
-    }
+    this.sort();
     const rank = Math.min(this.n, Math.max(1, Math.ceil((q / 100) * this.n)));
     return this.data[rank - 1]!;
   }
 
+  /** The samples in ascending order (a view: valid until the next add). */
+  sortedValues(): Float64Array {
+    this.sort();
+    return this.data.subarray(0, this.n);
+  }
+
   max(): number {
     return this.percentile(100);
+  }
+
+  private sort(): void {
+    if (!this.sorted) {
+      this.data.subarray(0, this.n).sort();
+      this.sorted = true;
+    }
   }
 }

@@ -1,0 +1,108 @@
+// A fabric: switches and hosts joined by full-duplex links, all driven by one simulator. Each direction of a
+// link is the sending node's egress port (which serialises at the link rate) followed by a propagation delay.
+import type { EgressPort } from '../tm/egress-port.js';
+import { DEFAULT_QUEUES } from '../tm/egress-port.js';
+import { Simulator } from '../tm/simulator.js';
+import { FlowRegistry } from './flows.js';
+import { HostNode, SwitchNode, type FabricNode, type SwitchConfig } from './nodes.js';
+import type { SimPipeline } from './pipeline.js';
+
+export interface LinkSpec {
+  rateBps: number;
+  delayPs: number;
+}
+
+/** One direction of a link. */
+export interface LinkDirection {
+  from: string;
+  fromPort: number;
+  to: string;
+  toPort: number;
+  rateBps: number;
+  delayPs: number;
+  /** The sending side's egress port: its wire-busy time is the link's utilisation. */
+  egress: EgressPort;
+}
+
+export class Fabric {
+  readonly sim = new Simulator();
+  readonly flows = new FlowRegistry();
+  readonly switches = new Map<string, SwitchNode>();
+  readonly hosts = new Map<string, HostNode>();
+  readonly links: LinkDirection[] = [];
+  private readonly used = new Set<string>();
+
+  constructor(readonly framingOverheadBytes = 0) {}
+
+  addSwitch(name: string, pipeline: SimPipeline, config: Partial<SwitchConfig> = {}): SwitchNode {
+    this.checkName(name);
+    const sw = new SwitchNode(name, this.sim, pipeline, {
+      queues: config.queues ?? DEFAULT_QUEUES,
+      bufferPackets: config.bufferPackets ?? 1000,
+      framingOverheadBytes: config.framingOverheadBytes ?? this.framingOverheadBytes,
+    });
+    this.switches.set(name, sw);
+    return sw;
+  }
+
+  addHost(name: string, ip: number, mac: bigint): HostNode {
+    this.checkName(name);
+    const h = new HostNode(name, ip, mac, this.sim, this.flows);
+    this.hosts.set(name, h);
+    return h;
+  }
+
+  node(name: string): FabricNode {
+    const n = this.switches.get(name) ?? this.hosts.get(name);
+    if (!n) throw new Error(`no node named '${name}'`);
+    return n;
+  }
+
+  host(name: string): HostNode {
+    const h = this.hosts.get(name);
+    if (!h) throw new Error(`no host named '${name}'`);
+    return h;
+  }
+
+  /** Join a port of one node to a port of another (hosts have a single port, numbered 0). */
+  connect(a: string, aPort: number, b: string, bPort: number, link: LinkSpec): void {
+    this.half(a, aPort, b, bPort, link);
+    this.half(b, bPort, a, aPort, link);
+  }
+
+  /** Frames handled by all switches so far (each arrival at a switch is one switch-hop). */
+  switchHops(): number {
+    let n = 0;
+    for (const s of this.switches.values()) n += s.received;
+    return n;
+  }
+
+  private half(from: string, fromPort: number, to: string, toPort: number, link: LinkSpec): void {
+    const key = `${from}:${fromPort}`;
+    if (this.used.has(key)) throw new Error(`port ${fromPort} of '${from}' is already connected`);
+    this.used.add(key);
+    const target = this.node(to);
+    const sim = this.sim;
+    const delay = link.delayPs;
+    const wire = (frame: { data: Uint8Array }, _start: number, end: number): void => {
+      const data = frame.data;
+      sim.at(end + delay, () => target.receive(toPort, data));
+    };
+    const sw = this.switches.get(from);
+    let egress: EgressPort;
+    if (sw) {
+      sw.attach(fromPort, link.rateBps, wire);
+      egress = sw.tm.port(fromPort)!;
+    } else {
+      const h = this.host(from);
+      if (h.nic) throw new Error(`host '${from}' has a single port and it is already connected`);
+      h.attach(link.rateBps, this.framingOverheadBytes, wire);
+      egress = h.nic!;
+    }
+    this.links.push({ from, fromPort, to, toPort, rateBps: link.rateBps, delayPs: delay, egress });
+  }
+
+  private checkName(name: string): void {
+    if (this.switches.has(name) || this.hosts.has(name)) throw new Error(`node name '${name}' used twice`);
+  }
+}

@@ -1,0 +1,141 @@
+// Building and reading the frames hosts exchange: Ethernet, optional MLT source-route stack (EtherType 0x88B5,
+// 16-bit hops {bos:1, port:15}), IPv4 with a correct header checksum, UDP, and a 16-byte payload trailer that
+// lets receivers attribute a frame to its flow (flow id, sequence number, send time) whatever switches did to
+// the headers in between.
+
+export const ETHERTYPE_IPV4 = 0x0800;
+export const ETHERTYPE_SOURCE_ROUTE = 0x88b5;
+export const ECN_NOT_ECT = 0;
+export const ECN_ECT1 = 1;
+export const ECN_ECT0 = 2;
+export const ECN_CE = 3;
+
+const ETH = 14;
+const IPV4 = 20;
+const UDP = 8;
+const TRAILER = 16;
+/** Smallest frame the generators build: headers plus the trailer. */
+export const MIN_FRAME_BYTES = ETH + IPV4 + UDP + TRAILER;
+
+export interface FrameSpec {
+  srcMac: bigint;
+  dstMac: bigint;
+  srcIp: number;
+  dstIp: number;
+  dscp: number;
+  ecn: number;
+  srcPort: number;
+  dstPort: number;
+  /** Whole frame length in bytes (without FCS); at least MIN_FRAME_BYTES plus 2 per source-route hop. */
+  bytes: number;
+  flowId: number;
+  seq: number;
+  sentPs: number;
+  /** Egress ports to take, first hop first; absent or empty for plain IPv4. */
+  sourceRoute?: readonly number[];
+  ttl?: number;
+}
+
+export function ipv4(text: string): number {
+  const parts = text.split('.').map(Number);
+  if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255))
+    throw new Error(`not an IPv4 address: '${text}'`);
+  return ((parts[0]! << 24) | (parts[1]! << 16) | (parts[2]! << 8) | parts[3]!) >>> 0;
+}
+
+export function formatIpv4(a: number): string {
+  return [a >>> 24, (a >>> 16) & 255, (a >>> 8) & 255, a & 255].join('.');
+}
+
+export function buildFrame(spec: FrameSpec): Uint8Array {
+  const hops = spec.sourceRoute ?? [];
+  if (hops.length > 8) throw new Error(`source route of ${hops.length} hops (at most 8)`);
+  const headers = ETH + 2 * hops.length + IPV4 + UDP + TRAILER;
+  if (spec.bytes < headers)
+    throw new Error(`frame of ${spec.bytes} bytes is shorter than its ${headers} header bytes`);
+  const f = new Uint8Array(spec.bytes);
+  const v = new DataView(f.buffer);
+  for (let i = 0; i < 6; i++) {
+    f[i] = Number((spec.dstMac >> BigInt(8 * (5 - i))) & 0xffn);
+    f[6 + i] = Number((spec.srcMac >> BigInt(8 * (5 - i))) & 0xffn);
+  }
+  let o = 12;
+  if (hops.length > 0) {
+    v.setUint16(o, ETHERTYPE_SOURCE_ROUTE);
+    o += 2;
+    hops.forEach((port, i) => {
+      if (!Number.isInteger(port) || port < 0 || port > 0x7fff)
+        throw new Error(`bad source-route port ${port}`);
+      v.setUint16(o, ((i === hops.length - 1 ? 1 : 0) << 15) | port);
+      o += 2;
+    });
+    // No inner EtherType: the hop with bos = 1 says IPv4 follows, and the last switch restores 0x0800.
+  } else {
+    v.setUint16(o, ETHERTYPE_IPV4);
+    o += 2;
+  }
+  const ip = o;
+  const ipLen = spec.bytes - ip;
+  f[ip] = 0x45;
+  f[ip + 1] = ((spec.dscp & 0x3f) << 2) | (spec.ecn & 3);
+  v.setUint16(ip + 2, ipLen);
+  v.setUint16(ip + 4, spec.seq & 0xffff);
+  v.setUint16(ip + 6, 0x4000); // DF
+  f[ip + 8] = spec.ttl ?? 64;
+  f[ip + 9] = 17;
+  v.setUint32(ip + 12, spec.srcIp >>> 0);
+  v.setUint32(ip + 16, spec.dstIp >>> 0);
+  v.setUint16(ip + 10, ipv4Checksum(f, ip));
+  const udp = ip + IPV4;
+  v.setUint16(udp, spec.srcPort);
+  v.setUint16(udp + 2, spec.dstPort);
+  v.setUint16(udp + 4, ipLen - IPV4);
+  // UDP checksum 0: allowed for IPv4, and switches that rewrite headers need not fix it.
+  // The trailer sits at the very end so that switches pushing or popping headers do not move it.
+  const t = spec.bytes - TRAILER;
+  v.setUint32(t, spec.flowId >>> 0);
+  v.setUint32(t + 4, spec.seq >>> 0);
+  v.setFloat64(t + 8, spec.sentPs);
+  return f;
+}
+
+export function ipv4Checksum(f: Uint8Array, ip: number): number {
+  let sum = 0;
+  for (let i = 0; i < IPV4; i += 2) if (i !== 10) sum += (f[ip + i]! << 8) | f[ip + i + 1]!;
+  while (sum > 0xffff) sum = (sum & 0xffff) + (sum >>> 16);
+  return ~sum & 0xffff;
+}
+
+/** Offset of the IPv4 header, skipping a source-route stack; -1 when the frame carries no IPv4. */
+export function ipv4Offset(f: Uint8Array): number {
+  if (f.length < ETH + IPV4) return -1;
+  const type = (f[12]! << 8) | f[13]!;
+  if (type === ETHERTYPE_IPV4) return ETH;
+  if (type !== ETHERTYPE_SOURCE_ROUTE) return -1;
+  for (let o = ETH; o + 2 <= f.length && o < ETH + 16; o += 2) if (f[o]! & 0x80) return o + 2;
+  return -1;
+}
+
+/** The IPv4 ECN field, or -1 for a non-IPv4 frame. */
+export function ecnOf(f: Uint8Array): number {
+  const ip = ipv4Offset(f);
+  return ip < 0 ? -1 : f[ip + 1]! & 3;
+}
+
+export function dscpOf(f: Uint8Array): number {
+  const ip = ipv4Offset(f);
+  return ip < 0 ? -1 : f[ip + 1]! >> 2;
+}
+
+export interface Trailer {
+  flowId: number;
+  seq: number;
+  sentPs: number;
+}
+
+/** The generator's trailer (the last 16 bytes), or undefined when the frame is too short to carry one. */
+export function trailerOf(f: Uint8Array): Trailer | undefined {
+  if (f.length < MIN_FRAME_BYTES) return undefined;
+  const v = new DataView(f.buffer, f.byteOffset + f.length - TRAILER, TRAILER);
+  return { flowId: v.getUint32(0), seq: v.getUint32(4), sentPs: v.getFloat64(8) };
+}

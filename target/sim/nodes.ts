@@ -1,0 +1,135 @@
+// The two kinds of node in a fabric. A switch runs its own pipeline instance with its own traffic manager; a
+// host is a NIC (one FIFO at the link rate) that sends what generators give it and counts what it receives.
+import { EgressPort } from '../tm/egress-port.js';
+import type { Enqueued, Frame } from '../tm/seam.js';
+import type { Simulator } from '../tm/simulator.js';
+import { TrafficManager } from '../tm/traffic-manager.js';
+import { ECN_CE, ecnOf, trailerOf } from './frames.js';
+import type { FlowRegistry } from './flows.js';
+import type { SimPipeline } from './pipeline.js';
+
+/** Where a port's wire leads: called with each frame when its last bit has left the port. */
+export type Wire = (frame: Frame, startPs: number, endPs: number) => void;
+
+export interface FabricNode {
+  readonly name: string;
+  receive(port: number, data: Uint8Array): void;
+}
+
+export interface SwitchConfig {
+  queues: number;
+  bufferPackets: number;
+  framingOverheadBytes: number;
+}
+
+export class SwitchNode implements FabricNode {
+  readonly tm: TrafficManager;
+  private readonly wires = new Map<number, Wire>();
+  /** Frames received, and frames for which ingress produced nothing. */
+  received = 0;
+  ingressDropped = 0;
+  /** ECN CE marks applied here, per "port/queue" (frames that arrived without CE and left with it). */
+  readonly ceMarks = new Map<string, number>();
+
+  constructor(
+    readonly name: string,
+    private readonly sim: Simulator,
+    readonly pipeline: SimPipeline,
+    readonly config: SwitchConfig,
+  ) {
+    this.tm = new TrafficManager(sim, (port, frames, start, end) => {
+      const wire = this.wires.get(port);
+      if (wire) for (const f of frames) wire(f, start, end);
+    });
+  }
+
+  attach(port: number, rateBps: number, wire: Wire): void {
+    this.tm.addPort(port, {
+      queues: this.config.queues,
+      rateBps,
+      bufferPackets: this.config.bufferPackets,
+      framingOverheadBytes: this.config.framingOverheadBytes,
+    });
+    this.wires.set(port, wire);
+  }
+
+  receive(port: number, data: Uint8Array): void {
+    this.received++;
+    const results = this.pipeline.ingress(port, data, this.sim.now);
+    if (results.length === 0) {
+      this.ingressDropped++;
+      return;
+    }
+    const arrivedCe = ecnOf(data) === ECN_CE;
+    for (const r of results) this.tm.enqueue(arrivedCe ? r : this.watchMarks(r));
+  }
+
+  /** Wrap egress so that a CE mark this switch applies is counted against the packet's port and queue. */
+  private watchMarks(r: Enqueued): Enqueued {
+    return {
+      egressPort: r.egressPort,
+      priority: r.priority,
+      resume: (meta) => {
+        const frames = r.resume(meta);
+        for (const f of frames) {
+          if (ecnOf(f.data) === ECN_CE) {
+            const key = `${r.egressPort}/${meta.queueId}`;
+            this.ceMarks.set(key, (this.ceMarks.get(key) ?? 0) + 1);
+          }
+        }
+        return frames;
+      },
+    };
+  }
+}
+
+export class HostNode implements FabricNode {
+  nic: EgressPort | undefined;
+  received = 0;
+  receivedBytes = 0;
+  /** Frames that carried no trailer of a known flow. */
+  unknownFrames = 0;
+
+  constructor(
+    readonly name: string,
+    readonly ip: number,
+    readonly mac: bigint,
+    private readonly sim: Simulator,
+    private readonly flows: FlowRegistry,
+  ) {}
+
+  attach(rateBps: number, framingOverheadBytes: number, wire: Wire): void {
+    // A host holds whatever its application hands it: the NIC queue is unbounded, pacing is the line rate.
+    this.nic = new EgressPort(
+      this.sim,
+      0,
+      { queues: 1, rateBps, bufferPackets: Number.MAX_SAFE_INTEGER, framingOverheadBytes },
+      (frames, start, end) => {
+        for (const f of frames) wire(f, start, end);
+      },
+    );
+  }
+
+  send(data: Uint8Array): void {
+    if (!this.nic) throw new Error(`host ${this.name} is not connected`);
+    const frame: Frame = { port: 0, data };
+    const frames = [frame];
+    this.nic.enqueue({ egressPort: 0, priority: 0, resume: () => frames });
+  }
+
+  receive(_port: number, data: Uint8Array): void {
+    this.received++;
+    this.receivedBytes += data.length;
+    const t = trailerOf(data);
+    const flow = t ? this.flows.get(t.flowId) : undefined;
+    if (!t || !flow) {
+      this.unknownFrames++;
+      return;
+    }
+    flow.received++;
+    flow.receivedBytes += data.length;
+    if (ecnOf(data) === ECN_CE) flow.ceMarked++;
+    flow.latency.add(this.sim.now - t.sentPs);
+    flow.lastReceivedPs = this.sim.now;
+  }
+}

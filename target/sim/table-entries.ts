@@ -1,0 +1,239 @@
+// Scenario table entries: expansion of templates (`repeat` over variables, `${expr}` in values, switch globs)
+// and their installation through a pipeline's ControlPlane by control-plane name, as the STF runner and a
+// P4Runtime controller name them.
+import type { ActionCall, ControlPlane, FieldMatch, TableEntry } from '../p4info/control-plane.js';
+import type { P4Info } from '../p4info/types.js';
+import type { TableEntryFile } from './scenario-file.js';
+
+/** One entry for one switch, with every template variable substituted. */
+export interface EntrySpec {
+  /** Where it came from, for messages, e.g. `tables[2]`. */
+  origin: string;
+  table: string;
+  isDefault: boolean;
+  match: Record<string, string>;
+  priority?: number;
+  action: string;
+  params: Record<string, string>;
+}
+
+/** Glob (`*`, `?`) to an anchored regular expression. */
+export function globToRegExp(glob: string): RegExp {
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${body}$`);
+}
+
+/** Names matching any of the globs, in the order of `names`; an error if a glob matches nothing. */
+export function selectNames(
+  patterns: string | readonly string[],
+  names: readonly string[],
+  what: string,
+): string[] {
+  const list = typeof patterns === 'string' ? [patterns] : patterns;
+  const out = new Set<string>();
+  for (const p of list) {
+    const re = globToRegExp(p);
+    const hit = names.filter((n) => re.test(n));
+    if (hit.length === 0) throw new Error(`no ${what} matches '${p}'`);
+    for (const h of hit) out.add(h);
+  }
+  return names.filter((n) => out.has(n));
+}
+
+/** Expand every entry for every switch it applies to. */
+export function expandEntries(
+  entries: readonly TableEntryFile[],
+  switches: readonly string[],
+): Map<string, EntrySpec[]> {
+  const bySwitch = new Map<string, EntrySpec[]>(switches.map((s) => [s, []]));
+  entries.forEach((e, i) => {
+    const origin = `tables[${i}]`;
+    const targets = e.switches === undefined ? [...switches] : selectNames(e.switches, switches, 'switch');
+    for (const vars of combinations(e.repeat ?? {}, origin)) {
+      const sub = (v: number | string): string =>
+        typeof v === 'number' ? String(v) : substitute(v, vars, origin);
+      const spec: EntrySpec = {
+        origin,
+        table: e.table,
+        isDefault: e.default ?? false,
+        match: Object.fromEntries(Object.entries(e.match ?? {}).map(([k, v]) => [k, sub(v)])),
+        priority: e.priority,
+        action: e.action,
+        params: Object.fromEntries(Object.entries(e.params ?? {}).map(([k, v]) => [k, sub(v)])),
+      };
+      for (const s of targets) bySwitch.get(s)!.push(spec);
+    }
+  });
+  return bySwitch;
+}
+
+function combinations(repeat: Record<string, string | number[]>, origin: string): Record<string, number>[] {
+  let out: Record<string, number>[] = [{}];
+  for (const [name, spec] of Object.entries(repeat)) {
+    let values: number[];
+    if (typeof spec === 'string') {
+      const m = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/.exec(spec);
+      if (!m) throw new Error(`${origin}: repeat.${name}: expected a range a..b`);
+      const lo = Number(m[1]);
+      const hi = Number(m[2]);
+      values = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, k) => lo + k);
+    } else values = spec;
+    out = out.flatMap((o) => values.map((v) => ({ ...o, [name]: v })));
+  }
+  return out;
+}
+
+/** Replace each `${expr}` by its integer value; expr uses variables, integers, + - * and parentheses. */
+export function substitute(text: string, vars: Record<string, number>, origin: string): string {
+  return text.replace(/\$\{([^}]*)\}/g, (_, expr: string) => String(evaluate(expr, vars, origin)));
+}
+
+function evaluate(expr: string, vars: Record<string, number>, origin: string): number {
+  const tokens =
+    expr.match(/\s*(0x[0-9a-fA-F]+|\d+|[A-Za-z_][A-Za-z0-9_]*|[-+*()])/g)?.map((t) => t.trim()) ?? [];
+  if (tokens.join('') !== expr.replace(/\s+/g, ''))
+    throw new Error(`${origin}: cannot evaluate '\${${expr}}'`);
+  let i = 0;
+  const fail = (): never => {
+    throw new Error(`${origin}: cannot evaluate '\${${expr}}'`);
+  };
+  const atom = (): number => {
+    const t = tokens[i++] ?? fail();
+    if (t === '(') {
+      const v = sum();
+      if (tokens[i++] !== ')') fail();
+      return v;
+    }
+    if (t === '-') return -atom();
+    if (/^(0x[0-9a-fA-F]+|\d+)$/.test(t)) return Number(t);
+    if (t in vars) return vars[t]!;
+    throw new Error(`${origin}: unknown variable '${t}' in '\${${expr}}'`);
+  };
+  const product = (): number => {
+    let v = atom();
+    while (tokens[i] === '*') {
+      i++;
+      v *= atom();
+    }
+    return v;
+  };
+  const sum = (): number => {
+    let v = product();
+    while (tokens[i] === '+' || tokens[i] === '-') v = tokens[i++] === '+' ? v + product() : v - product();
+    return v;
+  };
+  const v = sum();
+  if (i !== tokens.length) fail();
+  return v;
+}
+
+/** A value as written in a scenario: decimal, 0x hex, dotted IPv4 or a MAC address. */
+export function parseValue(text: string): bigint {
+  const t = text.trim();
+  if (/^\d+$/.test(t) || /^0x[0-9a-fA-F]+$/.test(t)) return BigInt(t);
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(t)) {
+    const parts = t.split('.').map(Number);
+    if (parts.some((p) => p > 255)) throw new Error(`bad IPv4 address '${t}'`);
+    return BigInt(((parts[0]! << 24) | (parts[1]! << 16) | (parts[2]! << 8) | parts[3]!) >>> 0);
+  }
+  if (/^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/.test(t)) return BigInt(`0x${t.replace(/:/g, '')}`);
+  throw new Error(`cannot read value '${t}' (decimal, 0x hex, IPv4 or MAC)`);
+}
+
+function parseMatch(text: string, kind: string, width: number): FieldMatch {
+  const max = (1n << BigInt(width)) - 1n;
+  const check = (v: bigint): bigint => {
+    if (v < 0n || v > max) throw new Error(`value ${v} does not fit in ${width} bits`);
+    return v;
+  };
+  switch (kind) {
+    case 'EXACT':
+      return { kind: 'exact', value: check(parseValue(text)) };
+    case 'OPTIONAL':
+      return { kind: 'optional', value: check(parseValue(text)) };
+    case 'LPM': {
+      const [v, len] = text.split('/');
+      const prefixLen = len === undefined ? width : Number(len);
+      if (!Number.isInteger(prefixLen) || prefixLen < 0 || prefixLen > width)
+        throw new Error(`bad prefix in '${text}'`);
+      const value = check(parseValue(v!));
+      const mask = prefixLen === 0 ? 0n : (max >> BigInt(width - prefixLen)) << BigInt(width - prefixLen);
+      return { kind: 'lpm', value: value & mask, prefixLen };
+    }
+    case 'TERNARY': {
+      const [v, m] = text.split('&&&');
+      return {
+        kind: 'ternary',
+        value: check(parseValue(v!)),
+        mask: m === undefined ? max : check(parseValue(m)),
+      };
+    }
+    case 'RANGE': {
+      const [lo, hi] = text.split('..');
+      const low = check(parseValue(lo!));
+      return { kind: 'range', low, high: hi === undefined ? low : check(parseValue(hi)) };
+    }
+    default:
+      throw new Error(`unsupported match kind ${kind}`);
+  }
+}
+
+const byName = <T extends { preamble: { name: string; alias: string } }>(
+  list: readonly T[],
+  name: string,
+): T | undefined => list.find((x) => x.preamble.name === name) ?? list.find((x) => x.preamble.alias === name);
+
+/** Translate a named entry to ids and values of this program's P4Info. */
+export function resolveEntry(
+  p4info: P4Info,
+  spec: EntrySpec,
+): { tableId: number; entry: TableEntry; action: ActionCall } {
+  const table = byName(p4info.tables, spec.table);
+  if (!table) throw new Error(`unknown table '${spec.table}'`);
+  const action = byName(p4info.actions, spec.action);
+  if (!action) throw new Error(`unknown action '${spec.action}'`);
+  if (!table.action_refs.some((r) => r.id === action.preamble.id))
+    throw new Error(`action '${spec.action}' is not an action of table '${spec.table}'`);
+  const params = new Map<number, bigint>();
+  for (const p of action.params) {
+    const text = spec.params[p.name];
+    if (text === undefined) throw new Error(`missing parameter '${p.name}' of '${spec.action}'`);
+    const v = parseValue(text);
+    if (v >= 1n << BigInt(p.bitwidth))
+      throw new Error(`parameter '${p.name}' = ${v} does not fit in ${p.bitwidth} bits`);
+    params.set(p.id, v);
+  }
+  for (const k of Object.keys(spec.params))
+    if (!action.params.some((p) => p.name === k)) throw new Error(`'${spec.action}' has no parameter '${k}'`);
+  const call: ActionCall = { actionId: action.preamble.id, params };
+  const match = new Map<number, FieldMatch>();
+  for (const [name, text] of Object.entries(spec.match)) {
+    const f = table.match_fields.find((m) => m.name === name);
+    if (!f) throw new Error(`table '${spec.table}' has no key field '${name}'`);
+    match.set(f.id, parseMatch(text, f.match_type, f.bitwidth));
+  }
+  const needsPriority = table.match_fields.some((f) => f.match_type !== 'EXACT' && f.match_type !== 'LPM');
+  const entry: TableEntry = {
+    tableId: table.preamble.id,
+    match,
+    priority: spec.priority ?? (needsPriority ? 1 : 0),
+    action: call,
+  };
+  return { tableId: table.preamble.id, entry, action: call };
+}
+
+/** Install a switch's entries; errors name the entry they came from. */
+export function installEntries(cp: ControlPlane, specs: readonly EntrySpec[], switchName: string): void {
+  for (const spec of specs) {
+    try {
+      const r = resolveEntry(cp.p4info, spec);
+      if (spec.isDefault) cp.setDefaultAction(r.tableId, r.action);
+      else cp.insertEntry(r.entry);
+    } catch (err) {
+      throw new Error(`${spec.origin} on ${switchName}: ${(err as Error).message}`);
+    }
+  }
+}

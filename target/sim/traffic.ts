@@ -1,0 +1,173 @@
+// Traffic generators: timed packet injection at hosts. Each generator schedules only its next packet, so the
+// event queue stays small however long the run, and each draws from its own random stream, so adding a flow
+// to a scenario does not change the packets of the others.
+import type { Rng } from '../tm/random.js';
+import { serializationPs, type Picoseconds } from '../tm/time.js';
+import type { Fabric } from './fabric.js';
+import type { FlowStats } from './flows.js';
+import { buildFrame, ECN_ECT0, ECN_NOT_ECT } from './frames.js';
+
+export interface FlowSpec {
+  name: string;
+  src: string;
+  dst: string;
+  /** Whole frame size in bytes. */
+  packetBytes: number;
+  dscp: number;
+  ecn: number;
+  /** Mean offered rate in bits per second (frame bytes only). */
+  rateBps: number;
+  /** Fixed gaps, or exponential gaps with the same mean. */
+  arrival: 'constant' | 'poisson';
+  startPs: Picoseconds;
+  /** No packet is sent at or after this time. */
+  stopPs: Picoseconds;
+  /** Stop after this many packets. */
+  packets?: number;
+  sourceRoute?: readonly number[];
+  srcPort?: number;
+  dstPort?: number;
+}
+
+/** Start one flow; its statistics fill in as the simulation runs. */
+export function startFlow(fabric: Fabric, spec: FlowSpec, rng: Rng): FlowStats {
+  const src = fabric.host(spec.src);
+  const dst = fabric.host(spec.dst);
+  const stats = fabric.flows.create(spec.name, spec.src, spec.dst);
+  const sim = fabric.sim;
+  const meanGap = (spec.packetBytes * 8 * 1e12) / spec.rateBps;
+  const limit = spec.packets ?? Number.POSITIVE_INFINITY;
+  let seq = 0;
+  let carry = 0; // keeps constant-rate gaps exact on average despite rounding to picoseconds
+  const emit = (): void => {
+    if (sim.now >= spec.stopPs || seq >= limit) return;
+    const data = buildFrame({
+      srcMac: src.mac,
+      dstMac: dst.mac,
+      srcIp: src.ip,
+      dstIp: dst.ip,
+      dscp: spec.dscp,
+      ecn: spec.ecn,
+      srcPort: spec.srcPort ?? 10000 + (stats.id % 50000),
+      dstPort: spec.dstPort ?? 5000,
+      bytes: spec.packetBytes,
+      flowId: stats.id,
+      seq,
+      sentPs: sim.now,
+      sourceRoute: spec.sourceRoute,
+    });
+    seq++;
+    stats.sent++;
+    stats.sentBytes += data.length;
+    if (stats.firstSentPs === Number.POSITIVE_INFINITY) stats.firstSentPs = sim.now;
+    src.send(data);
+    const exact = spec.arrival === 'constant' ? meanGap + carry : rng.exponential(meanGap);
+    const gap = Math.max(1, Math.round(exact));
+    if (spec.arrival === 'constant') carry = exact - gap;
+    sim.after(gap, emit);
+  };
+  if (spec.startPs < spec.stopPs) sim.at(spec.startPs, emit);
+  return stats;
+}
+
+export interface GradientSpec {
+  name: string;
+  workers: readonly string[];
+  servers: readonly string[];
+  /** Gradient bytes per layer, front (input side) to back. */
+  layerBytes: readonly number[];
+  packetBytes: number;
+  /** Each worker's sending rate. */
+  rateBps: number;
+  startPs: Picoseconds;
+  stopPs: Picoseconds;
+  iterations: number;
+  /** Pause between the end of one iteration's sending and the next (compute time). */
+  iterationGapPs: Picoseconds;
+  /** Queues per port (N) and whether the top one is kept for control traffic (then P = N-1 data queues). */
+  queues: number;
+  reserveTopQueue: boolean;
+  /** DSCP to send with for each queue id (the switch's DSCP -> priority table maps it back). */
+  dscpForQueue: readonly number[];
+  /** Fraction θ of each layer's packets that carry small gradients (not ECN-capable, droppable). */
+  unimportantFraction: number;
+}
+
+/** Payload bytes a frame carries: everything after Ethernet, IPv4 and UDP headers. */
+const HEADER_BYTES = 14 + 20 + 8;
+
+/** The data queue of layer j of m: front layers get the highest queues (rank floor(j·P/M), rank 0 on top). */
+export function queueOfLayer(j: number, m: number, queues: number, reserveTopQueue: boolean): number {
+  const p = reserveTopQueue ? queues - 1 : queues;
+  const top = p - 1;
+  return top - Math.floor((j * p) / m);
+}
+
+/**
+ * MLT's parameter-server pattern: every worker pushes each layer's gradients to that layer's server
+ * (layer j -> server j mod S), back layers first as backpropagation produces them, tagging each packet with its
+ * layer's DSCP and marking the large-gradient ones ECN-capable. Returns one FlowStats per (worker, server).
+ */
+export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): FlowStats[] {
+  const m = spec.layerBytes.length;
+  if (m === 0) throw new Error(`${spec.name}: model has no layers`);
+  if (spec.servers.length === 0 || spec.workers.length === 0)
+    throw new Error(`${spec.name}: no workers or servers`);
+  const payload = spec.packetBytes - HEADER_BYTES;
+  const gap = serializationPs(spec.packetBytes, spec.rateBps);
+  // The per-iteration schedule is the same for every worker: (layer, packets) back to front.
+  const plan = spec.layerBytes
+    .map((bytes, j) => ({ j, packets: Math.ceil(bytes / payload) }))
+    .reverse()
+    .filter((l) => l.packets > 0);
+  const all: FlowStats[] = [];
+  spec.workers.forEach((w, wi) => {
+    const src = fabric.host(w);
+    const flows = spec.servers.map((s) => fabric.flows.create(`${spec.name}:${w}->${s}`, w, s));
+    all.push(...flows);
+    const stream = rng.fork(wi);
+    const sim = fabric.sim;
+    let iteration = 0;
+    let layer = 0;
+    let inLayer = 0;
+    const seqs = new Array<number>(flows.length).fill(0);
+    const emit = (): void => {
+      if (sim.now >= spec.stopPs) return;
+      const { j, packets } = plan[layer]!;
+      const si = j % spec.servers.length;
+      const dst = fabric.host(spec.servers[si]!);
+      const q = queueOfLayer(j, m, spec.queues, spec.reserveTopQueue);
+      const flow = flows[si]!;
+      const data = buildFrame({
+        srcMac: src.mac,
+        dstMac: dst.mac,
+        srcIp: src.ip,
+        dstIp: dst.ip,
+        dscp: spec.dscpForQueue[q] ?? 0,
+        ecn: stream.nextFloat() < spec.unimportantFraction ? ECN_NOT_ECT : ECN_ECT0,
+        srcPort: 20000 + j,
+        dstPort: 6000,
+        bytes: spec.packetBytes,
+        flowId: flow.id,
+        seq: seqs[si]!++,
+        sentPs: sim.now,
+      });
+      flow.sent++;
+      flow.sentBytes += data.length;
+      if (flow.firstSentPs === Number.POSITIVE_INFINITY) flow.firstSentPs = sim.now;
+      src.send(data);
+      let wait = gap;
+      if (++inLayer === packets) {
+        inLayer = 0;
+        if (++layer === plan.length) {
+          layer = 0;
+          if (++iteration === spec.iterations) return;
+          wait += spec.iterationGapPs;
+        }
+      }
+      sim.after(wait, emit);
+    };
+    if (plan.length > 0 && spec.iterations > 0) sim.at(spec.startPs, emit);
+  });
+  return all;
+}
