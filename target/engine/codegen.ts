@@ -1,0 +1,1247 @@
+// Compiles a checked v1model program into JavaScript source, evaluated once with `new Function`.
+// Every parser, control, action, function and table becomes a JS function; expressions become JS expressions
+// specialised for their types (bits.ts), so a packet runs straight-line code with no tree walking.
+//
+// Storage: the parameters and locals of parsers and controls are module-level variables of the generated code
+// (P4 has no recursion, so one copy each suffices); actions and functions use real JS parameters. Scalar
+// out/inout arguments are returned by the callee and written back by the caller; header/struct arguments are
+// passed by reference.
+import type {
+  ActionDecl,
+  BlockStmt,
+  CallExpr,
+  CheckedProgram,
+  ControlDecl,
+  Expr,
+  FunctionDecl,
+  HeaderTypeDecl,
+  HeaderUnionDecl,
+  InstanceDecl,
+  KeysetValue,
+  Param,
+  ParserDecl,
+  ParserState,
+  StateRef,
+  Stmt,
+  StructTypeDecl,
+  TableDecl,
+  Type,
+  VariableDecl,
+} from '../frontend/ast.js';
+import * as B from './bits.js';
+import type { MatchKind } from './table.js';
+import {
+  bigToRep,
+  bitOf,
+  constLiteral,
+  intLiteral,
+  isAggregate,
+  repToBig,
+  toUnsigned,
+  widthOf,
+} from './types.js';
+
+export class CodegenError extends Error {}
+
+export interface TableInfo {
+  index: number;
+  decl: TableDecl;
+  name: string;
+  keys: { name: string; kind: MatchKind; width: number }[];
+  /** Actions the table may run, in action_run index order. */
+  actions: ActionDecl[];
+  directCounter?: InstanceDecl;
+}
+
+export interface ExternInfo {
+  index: number;
+  decl: InstanceDecl;
+  kind: string;
+  name: string;
+  size: number;
+  /** Register cell type. */
+  cellType?: Type;
+}
+
+export interface Generated {
+  source: string;
+  tables: TableInfo[];
+  externs: ExternInfo[];
+  actionFns: Map<ActionDecl, string>;
+  /** Meta field paths (dotted, relative to the user metadata) per @field_list index. */
+  fieldLists: Map<number, string[]>;
+}
+
+interface FnCtx {
+  /** Source of the statement that leaves the current function normally (copy-out included). */
+  ret: (value?: string) => string;
+}
+
+const ident = (s: string): string => s.replace(/[^A-Za-z0-9_$]/g, '_');
+
+export function generate(p: CheckedProgram): Generated {
+  return new Gen(p).run();
+}
+
+class Gen {
+  private readonly top: string[] = [];
+  private readonly names = new Map<object, string>();
+  private readonly factories = new Map<object, string>();
+  private readonly emitted = new Set<object>();
+  private readonly tables: TableInfo[] = [];
+  private readonly tableOf = new Map<TableDecl, TableInfo>();
+  private readonly externs: ExternInfo[] = [];
+  private readonly externOf = new Map<InstanceDecl, ExternInfo>();
+  private readonly actionFns = new Map<ActionDecl, string>();
+  private readonly fieldLists = new Map<number, string[]>();
+  private counter = 0;
+  private readonly errorCodes: Map<string, number>;
+  private metaParams = new Set<Param>();
+
+  constructor(private readonly p: CheckedProgram) {
+    this.errorCodes = new Map(p.errors.map((e, i) => [e, i]));
+  }
+
+  private fresh(base: string): string {
+    return `${ident(base)}$${this.counter++}`;
+  }
+
+  private nameOf(o: object, base: string): string {
+    let n = this.names.get(o);
+    if (!n) {
+      n = this.fresh(base);
+      this.names.set(o, n);
+    }
+    return n;
+  }
+
+  errorCode(name: string): number {
+    const c = this.errorCodes.get(name);
+    if (c === undefined) throw new CodegenError(`error.${name} is not declared`);
+    return c;
+  }
+
+  run(): Generated {
+    const m = this.p.main;
+    for (const inst of this.p.externInstances) this.declareExtern(inst);
+    for (const t of this.p.tables) this.declareTable(t);
+    this.collectFieldLists(m.metadataType, '');
+    const blocks: [string, ParserDecl | ControlDecl][] = [
+      ['parser', m.parser],
+      ['verify', m.verifyChecksum],
+      ['ingress', m.ingress],
+      ['egress', m.egress],
+      ['compute', m.computeChecksum],
+      ['deparser', m.deparser],
+    ];
+    for (const [, d] of blocks) {
+      for (const prm of d.params)
+        if (prm.type.kind === 'struct' && prm.type.decl === m.metadataType) this.metaParams.add(prm);
+    }
+    const entry: string[] = [];
+    for (const [role, d] of blocks) {
+      const fn = d.kind === 'parser' ? this.parser(d) : this.control(d);
+      const args = d.params.map((prm) => this.blockArg(prm));
+      entry.push(`${role}() { ${fn}(${args.join(', ')}); }`);
+    }
+    const hdrF = this.factory({ kind: 'struct', decl: m.headersType });
+    const metaF = this.factory({ kind: 'struct', decl: m.metadataType });
+    const smF = this.factory({ kind: 'struct', decl: m.standardMetadataType });
+    const source = [
+      `'use strict';`,
+      `let $hdr, $meta, $sm, $pkt, $out, $st, $t;`,
+      ...this.top,
+      `return {`,
+      `  set(s) { $hdr = s.hdr; $meta = s.meta; $sm = s.sm; $pkt = s.pkt; $out = s.out; $st = s.st; },`,
+      `  newHeaders: ${hdrF}, newMeta: ${metaF}, newStandardMetadata: ${smF},`,
+      ...entry.map((e) => `  ${e},`),
+      `};`,
+    ].join('\n');
+    return {
+      source,
+      tables: this.tables,
+      externs: this.externs,
+      actionFns: this.actionFns,
+      fieldLists: this.fieldLists,
+    };
+  }
+
+  private blockArg(prm: Param): string {
+    const t = prm.type;
+    if (t.kind === 'extern') return 'null';
+    const m = this.p.main;
+    if (t.kind === 'struct' && t.decl === m.headersType) return '$hdr';
+    if (t.kind === 'struct' && t.decl === m.metadataType) return '$meta';
+    if (t.kind === 'struct' && t.decl === m.standardMetadataType) return '$sm';
+    throw new CodegenError(`unexpected top-level block parameter ${prm.name}`);
+  }
+
+  private collectFieldLists(s: StructTypeDecl, prefix: string): void {
+    for (const f of s.fields) {
+      const path = prefix + f.name;
+      for (const a of f.annotations) {
+        if (a.name !== 'field_list') continue;
+        for (const arg of a.args) {
+          const c = arg.constValue;
+          if (c?.kind !== 'int') continue;
+          const k = Number(c.value);
+          const list = this.fieldLists.get(k) ?? [];
+          list.push(path);
+          this.fieldLists.set(k, list);
+        }
+      }
+      if (f.type.kind === 'struct') this.collectFieldLists(f.type.decl, path + '.');
+    }
+  }
+
+  // ------------------------------------------------------------------ values and factories
+
+  /** Source of a fresh default value of type t (0, false, invalid headers). */
+  defaultValue(t: Type): string {
+    switch (t.kind) {
+      case 'bool':
+        return 'false';
+      case 'header':
+      case 'struct':
+      case 'header_union':
+      case 'stack':
+        return `${this.factory(t)}()`;
+      case 'varbit':
+        return '0n';
+      case 'tuple':
+        return `[${t.elements.map((e) => this.defaultValue(e)).join(', ')}]`;
+      default: {
+        const bt = bitOf(t);
+        return bt && !B.isSmall(bt.width) ? '0n' : '0';
+      }
+    }
+  }
+
+  /** Name of a generated function returning a fresh value of an aggregate type. */
+  factory(t: Type): string {
+    const key: object | undefined =
+      t.kind === 'header' || t.kind === 'struct' || t.kind === 'header_union' ? t.decl : undefined;
+    if (t.kind === 'stack') {
+      const name = this.fresh('mkStack');
+      const el = this.defaultValue(t.element);
+      this.top.push(
+        `function ${name}() { return { $next: 0, $a: [${Array(t.size).fill(el).join(', ')}] }; }`,
+      );
+      return name;
+    }
+    if (!key) throw new CodegenError(`no factory for ${t.kind}`);
+    const have = this.factories.get(key);
+    if (have) return have;
+    const decl = key as HeaderTypeDecl | StructTypeDecl | HeaderUnionDecl;
+    const name = this.fresh(`mk_${decl.name}`);
+    this.factories.set(key, name);
+    const parts: string[] = [];
+    if (t.kind === 'header') parts.push('$valid: false');
+    for (const f of decl.fields) {
+      parts.push(`${f.name}: ${this.defaultValue(f.type)}`);
+      if (f.type.kind === 'varbit') parts.push(`$w_${f.name}: 0`);
+    }
+    this.top.push(`function ${name}() { return { ${parts.join(', ')} }; }`);
+    return name;
+  }
+
+  // ------------------------------------------------------------------ expressions
+
+  /** e as a value of type `want` (constants are rendered in that type; other values must already have it). */
+  exprAs(e: Expr, want: Type): string {
+    if (e.constValue && (e.constValue.kind === 'int' || e.constValue.kind === 'bool')) {
+      if (e.constValue.kind === 'int') return intLiteral(e.constValue.value, want);
+      return constLiteral(e.constValue, want);
+    }
+    const code = this.expr(e);
+    // Implicit conversions the checker may leave: bool <-> bit<1> never happen implicitly, but serializable
+    // enums and their underlying type may meet in comparisons.
+    return code;
+  }
+
+  expr(e: Expr): string {
+    if (e.constValue && e.type.kind !== 'struct' && e.type.kind !== 'header')
+      return constLiteral(e.constValue, e.type);
+    switch (e.kind) {
+      case 'int':
+        return intLiteral(e.value, e.type);
+      case 'bool':
+        return e.value ? 'true' : 'false';
+      case 'string':
+        return JSON.stringify(e.value);
+      case 'name':
+        return this.nameExpr(e);
+      case 'member':
+        return this.member(e);
+      case 'index': {
+        const s = this.expr(e.expr);
+        const i = this.exprAs(e.index, { kind: 'bit', width: 32 });
+        return `${s}.$a[${i}]`;
+      }
+      case 'slice': {
+        const bt = bitOf(e.expr.type);
+        if (!bt || e.hiValue === undefined || e.loValue === undefined) throw new CodegenError('bad slice');
+        return B.slice(this.expr(e.expr), bt, e.hiValue, e.loValue);
+      }
+      case 'unary':
+        return this.unary(e.op, e.operand, e.type);
+      case 'binary':
+        return this.binary(e.op, e.left, e.right, e.type);
+      case 'ternary':
+        return `(${this.expr(e.cond)} ? ${this.exprAs(e.then, e.type)} : ${this.exprAs(e.else, e.type)})`;
+      case 'cast':
+        return this.cast(e.expr, e.type);
+      case 'call':
+        return this.call(e, false);
+      case 'list':
+      case 'struct_init':
+        return this.build(e, e.type);
+      case 'typename':
+      case 'dontcare':
+        throw new CodegenError(`unexpected ${e.kind} expression at ${e.loc.line}:${e.loc.col}`);
+    }
+  }
+
+  private nameExpr(e: Extract<Expr, { kind: 'name' }>): string {
+    const r = e.ref;
+    if (!r) throw new CodegenError(`unresolved name ${e.name}`);
+    if (r.kind === 'const') {
+      if (!r.constValue) throw new CodegenError(`constant ${r.name} has no value`);
+      return constLiteral(r.constValue, r.type);
+    }
+    if (r.kind === 'param' || r.kind === 'variable') {
+      const n = this.names.get(r);
+      if (!n) throw new CodegenError(`${e.name} used outside its scope`);
+      return n;
+    }
+    throw new CodegenError(`${e.name} (${r.kind}) is not a value`);
+  }
+
+  private member(e: Extract<Expr, { kind: 'member' }>): string {
+    switch (e.memberKind) {
+      case 'stack_next':
+        return `$rt_stackNext(${this.expr(e.expr)})`;
+      case 'stack_last':
+        return `$rt_stackLast(${this.expr(e.expr)})`;
+      case 'stack_size':
+        return `${e.expr.type.kind === 'stack' ? e.expr.type.size : 0}`;
+      case 'stack_lastIndex':
+        return `((${this.expr(e.expr)}.$next - 1) >>> 0)`;
+      case 'table_hit':
+        return `((${this.applyCall(e.expr)} & 1) === 1)`;
+      case 'table_miss':
+        return `((${this.applyCall(e.expr)} & 1) === 0)`;
+      case 'table_action_run':
+        return `(${this.applyCall(e.expr)} >> 1)`;
+      default:
+        return `${this.expr(e.expr)}.${e.member}`;
+    }
+  }
+
+  private applyCall(e: Expr): string {
+    if (e.kind !== 'call' || e.target?.kind !== 'table_apply') throw new CodegenError('expected t.apply()');
+    return this.call(e, false);
+  }
+
+  private unary(op: string, x: Expr, t: Type): string {
+    if (op === '!') return `(!${this.expr(x)})`;
+    if (op === '+') return this.exprAs(x, t);
+    const bt = bitOf(t);
+    if (!bt) throw new CodegenError(`operator ${op} on ${t.kind}`);
+    return op === '-' ? B.neg(this.exprAs(x, t), bt) : B.bnot(this.exprAs(x, t), bt);
+  }
+
+  private binary(op: string, l: Expr, r: Expr, t: Type): string {
+    if (op === '&&') return `(${this.expr(l)} && ${this.expr(r)})`;
+    if (op === '||') return `(${this.expr(l)} || ${this.expr(r)})`;
+    if (['==', '!=', '<', '<=', '>', '>='].includes(op)) {
+      const ot = l.type.kind === 'infint' ? r.type : l.type;
+      if (isAggregate(ot) || ot.kind === 'tuple') {
+        const eq = `$rt.deepEqual(${this.expr(l)}, ${this.expr(r)})`;
+        return op === '==' ? eq : `(!${eq})`;
+      }
+      return B.cmp(this.exprAs(l, ot), this.exprAs(r, ot), op as B.CmpOp);
+    }
+    if (op === '++') {
+      const ta = bitOf(l.type);
+      const tb = bitOf(r.type);
+      if (!ta || !tb) throw new CodegenError('++ on non-bit operands');
+      return B.concat(this.expr(l), ta, this.expr(r), tb);
+    }
+    const bt = bitOf(t);
+    if (!bt) throw new CodegenError(`operator ${op} on ${t.kind}`);
+    if (op === '<<' || op === '>>') {
+      const a = this.exprAs(l, t);
+      let amt: string;
+      let small = true;
+      if (r.constValue?.kind === 'int') {
+        const v = r.constValue.value;
+        amt = `${v > 0xffffn ? 0xffff : Number(v)}`;
+      } else {
+        amt = this.expr(r);
+        const rt = bitOf(r.type);
+        small = !rt || B.isSmall(rt.width);
+      }
+      return op === '<<' ? B.shl(a, amt, bt, small) : B.shr(a, amt, bt, small);
+    }
+    const a = this.exprAs(l, t);
+    const b = this.exprAs(r, t);
+    switch (op) {
+      case '+':
+        return B.add(a, b, bt);
+      case '-':
+        return B.sub(a, b, bt);
+      case '*':
+        return B.mul(a, b, bt);
+      case '/':
+        return B.div(a, b, bt);
+      case '%':
+        return B.mod(a, b, bt);
+      case '|+|':
+        return B.satAdd(a, b, bt);
+      case '|-|':
+        return B.satSub(a, b, bt);
+      case '&':
+        return B.band(a, b, bt);
+      case '|':
+        return B.bor(a, b, bt);
+      case '^':
+        return B.bxor(a, b, bt);
+    }
+    throw new CodegenError(`unsupported operator ${op}`);
+  }
+
+  private cast(x: Expr, to: Type): string {
+    const from = x.type;
+    if (x.constValue?.kind === 'int' && bitOf(to)) return intLiteral(x.constValue.value, to);
+    if (x.constValue?.kind === 'int' && to.kind === 'bool')
+      return x.constValue.value !== 0n ? 'true' : 'false';
+    if (x.kind === 'list' || x.kind === 'struct_init') return this.build(x, to);
+    const code = this.expr(x);
+    if (to.kind === 'bool') {
+      if (from.kind === 'bool') return code;
+      return B.bitToBool(code);
+    }
+    const tb = bitOf(to);
+    if (tb) {
+      if (from.kind === 'bool') return B.cast(B.boolToBit(code), { width: 1, signed: false }, tb);
+      const fb = bitOf(from);
+      if (fb) return B.cast(code, fb, tb);
+    }
+    return code;
+  }
+
+  /** A struct/header/tuple value from a list or struct initializer. */
+  private build(e: Expr, t: Type): string {
+    if (t.kind === 'struct' || t.kind === 'header' || t.kind === 'header_union') {
+      const fields = t.decl.fields;
+      const sets: string[] = [];
+      if (e.kind === 'list') {
+        e.elements.forEach((el, i) =>
+          sets.push(`o.${fields[i].name} = ${this.valueFor(el, fields[i].type)};`),
+        );
+      } else if (e.kind === 'struct_init') {
+        for (const f of e.fields) {
+          const fd = fields.find((x) => x.name === f.name);
+          if (!fd) throw new CodegenError(`no field ${f.name}`);
+          sets.push(`o.${f.name} = ${this.valueFor(f.value, fd.type)};`);
+        }
+      } else return this.expr(e);
+      if (t.kind === 'header') sets.push('o.$valid = true;');
+      return `((o) => { ${sets.join(' ')} return o; })(${this.factory(t)}())`;
+    }
+    if (e.kind === 'list') {
+      const els = t.kind === 'tuple' || t.kind === 'list' ? t.elements : [];
+      return `[${e.elements.map((el, i) => this.valueFor(el, els[i] ?? el.type)).join(', ')}]`;
+    }
+    return this.expr(e);
+  }
+
+  /** A value of type t that does not alias storage (aggregates are copied). */
+  private valueFor(e: Expr, t: Type): string {
+    if (e.kind === 'list' || e.kind === 'struct_init') return this.build(e, t);
+    if (isAggregate(t)) return `$rt.clone(${this.expr(e)})`;
+    return this.exprAs(e, t);
+  }
+
+  // ------------------------------------------------------------------ lvalues and assignment
+
+  private lvalue(e: Expr): string {
+    switch (e.kind) {
+      case 'name':
+        return this.nameExpr(e);
+      case 'member':
+        if (e.memberKind === 'stack_next' || e.memberKind === 'stack_last') return this.member(e);
+        return `${this.expr(e.expr)}.${e.member}`;
+      case 'index':
+        return this.expr(e);
+      default:
+        throw new CodegenError(`not an lvalue (${e.kind}) at ${e.loc.line}:${e.loc.col}`);
+    }
+  }
+
+  /** Statement storing `value` (source in the representation of lhs.type) into lhs. */
+  store(lhs: Expr, value: string): string {
+    if (lhs.kind === 'dontcare') return `${value};`;
+    if (lhs.kind === 'slice') {
+      const bt = bitOf(lhs.expr.type);
+      if (!bt || lhs.hiValue === undefined || lhs.loValue === undefined) throw new CodegenError('bad slice');
+      if (lhs.expr.kind === 'slice') throw new CodegenError('nested slice assignment is not supported');
+      const target = this.lvalue(lhs.expr);
+      return `${target} = ${B.sliceAssign(target, bt, lhs.hiValue, lhs.loValue, value)};`;
+    }
+    if (isAggregate(lhs.type)) return `$rt.assign(${this.lvalue(lhs)}, ${value});`;
+    return `${this.lvalue(lhs)} = ${value};`;
+  }
+
+  // ------------------------------------------------------------------ statements
+
+  private block(b: BlockStmt, ctx: FnCtx): string {
+    return `{\n${b.stmts.map((s) => this.stmt(s, ctx)).join('\n')}\n}`;
+  }
+
+  stmt(s: Stmt, ctx: FnCtx): string {
+    switch (s.kind) {
+      case 'assign': {
+        const t = s.lhs.type;
+        const v =
+          s.rhs.kind === 'list' || s.rhs.kind === 'struct_init'
+            ? this.build(s.rhs, t)
+            : this.exprAs(s.rhs, t);
+        return this.store(s.lhs, v);
+      }
+      case 'call':
+        return `${this.call(s.call, true)};`;
+      case 'if':
+        return `if (${this.expr(s.cond)}) ${this.stmtBlock(s.then, ctx)}${s.else ? ` else ${this.stmtBlock(s.else, ctx)}` : ''}`;
+      case 'block':
+        return this.block(s, ctx);
+      case 'exit':
+        return 'throw $rt.EXIT;';
+      case 'return':
+        return ctx.ret(s.value ? this.expr(s.value) : undefined);
+      case 'empty':
+        return ';';
+      case 'decl': {
+        const d = s.decl;
+        if (d.kind === 'const') return ';';
+        return this.varDecl(d);
+      }
+      case 'switch':
+        return this.switchStmt(s, ctx);
+    }
+  }
+
+  private stmtBlock(s: Stmt, ctx: FnCtx): string {
+    return s.kind === 'block' ? this.block(s, ctx) : `{ ${this.stmt(s, ctx)} }`;
+  }
+
+  private varDecl(d: VariableDecl, moduleLevel = false): string {
+    const n = this.nameOf(d, d.name);
+    const init = d.init ? this.valueFor(d.init, d.type) : this.defaultValue(d.type);
+    return moduleLevel ? `${n} = ${init};` : `let ${n} = ${init};`;
+  }
+
+  private switchStmt(s: Extract<Stmt, { kind: 'switch' }>, ctx: FnCtx): string {
+    const out: string[] = [];
+    if (s.switchKind === 'action_run') {
+      const call = s.expr.kind === 'member' ? s.expr.expr : s.expr;
+      if (call.kind !== 'call' || call.target?.kind !== 'table_apply')
+        throw new CodegenError('bad action_run switch');
+      const info = this.tableOf.get(call.target.table);
+      if (!info) throw new CodegenError('unknown table');
+      out.push(`switch (${this.call(call, false)} >> 1) {`);
+      for (const c of s.cases) {
+        c.labels.forEach((label, i) => {
+          const a = c.actions?.[i];
+          if (label.kind === 'dontcare' || !a) out.push('default:');
+          else out.push(`case ${info.actions.indexOf(a)}:`);
+        });
+        if (c.body) out.push(`${this.block(c.body, ctx)} break;`);
+      }
+      out.push('}');
+      return out.join('\n');
+    }
+    out.push(`switch (${this.expr(s.expr)}) {`);
+    for (const c of s.cases) {
+      for (const label of c.labels) {
+        if (label.kind === 'dontcare') out.push('default:');
+        else out.push(`case ${this.exprAs(label, s.expr.type)}:`);
+      }
+      if (c.body) out.push(`${this.block(c.body, ctx)} break;`);
+    }
+    out.push('}');
+    return out.join('\n');
+  }
+
+  // ------------------------------------------------------------------ calls
+
+  /** Source of a call; `asStmt` when its value (if any) is unused. */
+  call(c: CallExpr, asStmt: boolean): string {
+    const t = c.target;
+    if (!t) throw new CodegenError(`unresolved call at ${c.loc.line}:${c.loc.col}`);
+    const args = c.args ?? [];
+    const params = c.params ?? [];
+    switch (t.kind) {
+      case 'action':
+        return this.invoke(this.action(t.decl), params, args, undefined, asStmt);
+      case 'function':
+        return this.invoke(this.func(t.decl), params, args, t.decl.returnType, asStmt);
+      case 'control_apply':
+        return this.invoke(this.control(t.decl), t.decl.params, args, undefined, asStmt);
+      case 'parser_apply':
+        return this.invoke(this.parser(t.decl), t.decl.params, args, undefined, asStmt);
+      case 'table_apply': {
+        const info = this.tableOf.get(t.table);
+        if (!info) throw new CodegenError(`table ${t.table.name} is not known`);
+        return `${this.tableFn(info)}()`;
+      }
+      case 'builtin':
+        return this.builtin(t.name, t.object, args, c);
+      case 'extern_function':
+        return this.externFunction(t.decl.name, args, params, c);
+      case 'extern_method':
+        return this.externMethod(t.extern.name, t.method, t.object, args, params, c);
+    }
+  }
+
+  /** Calls a generated function with P4 argument passing; scalar out/inout come back in an array. */
+  private invoke(
+    fn: string,
+    params: Param[],
+    args: (Expr | undefined)[],
+    ret: Type | undefined,
+    asStmt: boolean,
+  ): string {
+    const vals: string[] = [];
+    const outs: { arg: Expr; type: Type }[] = [];
+    params.forEach((prm, i) => {
+      const a = args[i];
+      const t = prm.type;
+      if (t.kind === 'extern') {
+        vals.push('null');
+        return;
+      }
+      if (!a || a.kind === 'dontcare') {
+        vals.push(this.defaultValue(t));
+        return;
+      }
+      if (isAggregate(t)) {
+        vals.push(prm.direction === 'in' || prm.direction === 'none' ? this.valueFor(a, t) : this.lvalue(a));
+        return;
+      }
+      vals.push(prm.direction === 'out' ? this.defaultValue(t) : this.exprAs(a, t));
+      if (prm.direction === 'out' || prm.direction === 'inout') outs.push({ arg: a, type: t });
+    });
+    const callSrc = `${fn}(${vals.join(', ')})`;
+    const hasRet = ret !== undefined && ret.kind !== 'void';
+    if (outs.length === 0) return callSrc;
+    const base = hasRet ? 1 : 0;
+    const writes = outs.map((o, i) => this.store(o.arg, `$t[${i + base}]`).replace(/;$/, ''));
+    if (asStmt) return `($t = ${callSrc}, ${writes.join(', ')})`;
+    return `($t = ${callSrc}, ${writes.join(', ')}, $t[0])`;
+  }
+
+  /** Callee side: the JS parameter list, and the copy-out return statement. */
+  private signature(
+    params: Param[],
+    moduleLevel: boolean,
+    hasRet: boolean,
+  ): { jsParams: string[]; prologue: string[]; ctx: FnCtx } {
+    const jsParams: string[] = [];
+    const prologue: string[] = [];
+    const outs: string[] = [];
+    for (const prm of params) {
+      const n = this.nameOf(prm, prm.name);
+      if (moduleLevel) {
+        const arg = `${n}$a`;
+        jsParams.push(arg);
+        this.top.push(`let ${n};`);
+        prologue.push(`${n} = ${arg};`);
+      } else jsParams.push(n);
+      if (
+        !isAggregate(prm.type) &&
+        prm.type.kind !== 'extern' &&
+        (prm.direction === 'out' || prm.direction === 'inout')
+      )
+        outs.push(n);
+    }
+    const ctx: FnCtx = {
+      ret: (value?: string) => {
+        if (outs.length === 0) return value !== undefined ? `return ${value};` : 'return;';
+        return `return [${hasRet ? `${value ?? 'undefined'}, ` : ''}${outs.join(', ')}];`;
+      },
+    };
+    return { jsParams, prologue, ctx };
+  }
+
+  action(a: ActionDecl): string {
+    const have = this.actionFns.get(a);
+    if (have) return have;
+    const name = this.fresh(`act_${a.name}`);
+    this.actionFns.set(a, name);
+    const { jsParams, prologue, ctx } = this.signature(a.params, false, false);
+    const body = this.block(a.body, ctx);
+    this.top.push(
+      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${body}\n${ctx.ret()}\n}`,
+    );
+    return name;
+  }
+
+  private func(f: FunctionDecl): string {
+    const have = this.names.get(f);
+    if (have) return have;
+    const name = this.nameOf(f, `fn_${f.name}`);
+    const hasRet = f.returnType.kind !== 'void';
+    const { jsParams, prologue, ctx } = this.signature(f.params, false, hasRet);
+    const body = this.block(f.body, ctx);
+    this.top.push(
+      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${body}\n${ctx.ret()}\n}`,
+    );
+    return name;
+  }
+
+  private localsInit(locals: ControlDecl['locals']): string[] {
+    const init: string[] = [];
+    for (const l of locals) {
+      if (l.kind === 'variable') {
+        const n = this.nameOf(l, l.name);
+        this.top.push(`let ${n};`);
+        init.push(this.varDecl(l, true));
+      }
+    }
+    return init;
+  }
+
+  control(d: ControlDecl): string {
+    const have = this.names.get(d);
+    if (have) return have;
+    const name = this.nameOf(d, `ctl_${d.name}`);
+    const { jsParams, prologue, ctx } = this.signature(d.params, true, false);
+    const init = this.localsInit(d.locals);
+    const body = this.block(d.apply, ctx);
+    this.top.push(
+      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\n${body}\n${ctx.ret()}\n}`,
+    );
+    return name;
+  }
+
+  // ------------------------------------------------------------------ parsers
+
+  parser(d: ParserDecl): string {
+    const have = this.names.get(d);
+    if (have) return have;
+    const name = this.nameOf(d, `prs_${d.name}`);
+    const { jsParams, prologue, ctx } = this.signature(d.params, true, false);
+    const init = this.localsInit(d.locals);
+    const index = new Map<ParserState, number>(d.states.map((s, i) => [s, i]));
+    const target = (r: StateRef | undefined): string => {
+      if (r === undefined) throw new CodegenError('unresolved transition');
+      if (r === 'accept') return '-1';
+      if (r === 'reject') return '-2';
+      const i = index.get(r);
+      if (i === undefined) throw new CodegenError(`unknown state ${r.name}`);
+      return String(i);
+    };
+    const start = d.states.find((s) => s.name === 'start');
+    if (!start) throw new CodegenError(`parser ${d.name} has no start state`);
+    const cases: string[] = [];
+    for (const st of d.states) {
+      const stmts = st.stmts.map((s) => this.stmt(s, ctx)).join('\n');
+      let trans: string;
+      const tr = st.transition;
+      if (tr.kind === 'direct') trans = `$s = ${target(tr.next)};`;
+      else
+        trans = this.select(
+          tr.exprs,
+          tr.cases.map((c) => ({ keyset: c.keyset ?? [], next: target(c.next) })),
+        );
+      cases.push(`case ${index.get(st)}: {\n${stmts}\n${trans}\nbreak; }`);
+    }
+    const noMatch = this.errorCode('NoMatch');
+    void noMatch;
+    this.top.push(
+      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\nlet $s = ${index.get(start)};\nfor (;;) switch ($s) {\n${cases.join('\n')}\ncase -1: ${ctx.ret()}\ndefault: throw $rt.REJECT;\n}\n}`,
+    );
+    return name;
+  }
+
+  private select(exprs: Expr[], cases: { keyset: KeysetValue[]; next: string }[]): string {
+    const keys: { code: string; type: Type }[] = [];
+    const pre: string[] = [];
+    exprs.forEach((e, i) => {
+      const v = `$k${i}`;
+      pre.push(`const ${v} = ${toUnsigned(this.expr(e), e.type)};`);
+      keys.push({ code: v, type: e.type });
+    });
+    const arms: string[] = [];
+    for (const c of cases) {
+      const conds: string[] = [];
+      c.keyset.forEach((k, i) => {
+        const key = keys[i];
+        if (!key) return;
+        const w = Math.max(widthOf(key.type), 1);
+        const ut: Type = { kind: 'bit', width: w };
+        const lit = (v: bigint): string => intLiteral(BigInt.asUintN(w, v), ut);
+        switch (k.kind) {
+          case 'value':
+            conds.push(`${key.code} === ${lit(k.value)}`);
+            break;
+          case 'mask': {
+            const m = BigInt.asUintN(w, k.mask);
+            conds.push(`${B.band(key.code, lit(m), { width: w, signed: false })} === ${lit(k.value & m)}`);
+            break;
+          }
+          case 'range':
+            conds.push(`(${key.code} >= ${lit(k.low)} && ${key.code} <= ${lit(k.high)})`);
+            break;
+          case 'default':
+            break;
+          case 'value_set':
+            // Parser value sets have no control-plane API in this target: they are empty and never match.
+            conds.push('false');
+            break;
+        }
+      });
+      arms.push(`if (${conds.length ? conds.join(' && ') : 'true'}) $s = ${c.next};`);
+    }
+    arms.push(`throw $rt.perr(${this.errorCode('NoMatch')});`);
+    return `{ ${pre.join(' ')}\n${arms.join('\nelse ')} }`;
+  }
+
+  // ------------------------------------------------------------------ header methods
+
+  private builtin(name: string, obj: Expr, args: (Expr | undefined)[], c: CallExpr): string {
+    switch (name) {
+      case 'isValid':
+        if (obj.type.kind === 'header_union') {
+          const o = this.expr(obj);
+          return `(${obj.type.decl.fields.map((f) => `${o}.${f.name}.$valid`).join(' || ')})`;
+        }
+        return `${this.expr(obj)}.$valid`;
+      case 'setValid':
+        return `(${this.unionSiblingsInvalid(obj)}${this.lvalue(obj)}.$valid = true)`;
+      case 'setInvalid':
+        return `(${this.lvalue(obj)}.$valid = false)`;
+      case 'push_front':
+      case 'pop_front': {
+        const n = args[0]?.constValue?.kind === 'int' ? Number(args[0].constValue.value) : 1;
+        const t = obj.type;
+        if (t.kind !== 'stack') throw new CodegenError(`${name} on a non-stack`);
+        return `$rt_${name === 'push_front' ? 'push' : 'pop'}(${this.expr(obj)}, ${n}, ${this.factory(t.element)})`;
+      }
+      case 'minSizeInBits':
+      case 'minSizeInBytes':
+        if (c.constValue?.kind === 'int') return `${c.constValue.value}`;
+        throw new CodegenError(`${name} not folded`);
+    }
+    throw new CodegenError(`unknown builtin ${name}`);
+  }
+
+  /** For a header inside a union, the statements invalidating its siblings. */
+  private unionSiblingsInvalid(obj: Expr): string {
+    if (obj.kind !== 'member' || obj.expr.type.kind !== 'header_union') return '';
+    const u = this.expr(obj.expr);
+    return obj.expr.type.decl.fields
+      .filter((f) => f.name !== obj.member)
+      .map((f) => `${u}.${f.name}.$valid = false, `)
+      .join('');
+  }
+
+  // ------------------------------------------------------------------ packet_in / packet_out
+
+  /** Statements filling header `h` (source of an object) of type decl from the packet at the cursor. */
+  private extractInto(h: string, decl: HeaderTypeDecl, varbitBits?: string): string {
+    const out: string[] = [];
+    const fixed = decl.bitWidth ?? 0;
+    const total = varbitBits ? `(${fixed} + ${varbitBits})` : `${fixed}`;
+    if (varbitBits) {
+      const vf = decl.varbitField;
+      const max = vf?.type.kind === 'varbit' ? vf.type.maxWidth : 0;
+      out.push(`if (${varbitBits} > ${max}) throw $rt.perr(${this.errorCode('HeaderTooShort')});`);
+    }
+    out.push(`if ($pkt.bit + ${total} > $pkt.nbits) throw $rt.perr(${this.errorCode('PacketTooShort')});`);
+    out.push(`{ const $b = $pkt.buf; let $o = $pkt.bit;`);
+    for (const f of decl.fields) {
+      if (f.type.kind === 'varbit') {
+        const vb = varbitBits ?? '0';
+        out.push(`${h}.${f.name} = $rt.readBig($b, $o, ${vb}); ${h}.$w_${f.name} = ${vb}; $o += ${vb};`);
+        continue;
+      }
+      out.push(`${h}.${f.name} = ${this.readField('$b', '$o', f.type)}; $o += ${widthOf(f.type)};`);
+    }
+    out.push(`$pkt.bit = $o; }`);
+    out.push(`${h}.$valid = true;`);
+    return out.join('\n');
+  }
+
+  private readField(buf: string, off: string, t: Type): string {
+    if (t.kind === 'bool') return `($rt.readSmall(${buf}, ${off}, 1) !== 0)`;
+    const bt = bitOf(t);
+    if (!bt) throw new CodegenError(`cannot extract a ${t.kind} field`);
+    if (B.isSmall(bt.width)) {
+      const raw = `$rt.readSmall(${buf}, ${off}, ${bt.width})`;
+      return bt.signed ? B.cast(raw, { width: bt.width, signed: false }, bt) : raw;
+    }
+    const raw = `$rt.readBig(${buf}, ${off}, ${bt.width})`;
+    return bt.signed ? `BigInt.asIntN(${bt.width}, ${raw})` : raw;
+  }
+
+  /** Statements emitting the value `code` of type t (headers when valid; structs, stacks, unions recursively). */
+  private emitValue(code: string, t: Type): string {
+    switch (t.kind) {
+      case 'header': {
+        const parts: string[] = [`if (${code}.$valid) {`];
+        for (const f of t.decl.fields) {
+          if (f.type.kind === 'varbit') {
+            parts.push(`$out.big(${code}.$w_${f.name}, ${code}.${f.name});`);
+            continue;
+          }
+          const w = widthOf(f.type);
+          const v = f.type.kind === 'bool' ? `(${code}.${f.name} ? 1 : 0)` : `${code}.${f.name}`;
+          parts.push(B.isSmall(w) ? `$out.small(${w}, ${v});` : `$out.big(${w}, ${v});`);
+        }
+        parts.push('}');
+        return parts.join(' ');
+      }
+      case 'struct':
+      case 'header_union':
+        return t.decl.fields.map((f) => this.emitValue(`${code}.${f.name}`, f.type)).join('\n');
+      case 'stack': {
+        const i = this.fresh('i');
+        return `for (let ${i} = 0; ${i} < ${t.size}; ${i}++) { ${this.emitValue(`${code}.$a[${i}]`, t.element)} }`;
+      }
+      default:
+        throw new CodegenError(`cannot emit a ${t.kind}`);
+    }
+  }
+
+  private externMethod(
+    ext: string,
+    method: string,
+    obj: Expr,
+    args: (Expr | undefined)[],
+    params: Param[],
+    c: CallExpr,
+  ): string {
+    const a = (i: number): Expr => {
+      const x = args[i];
+      if (!x) throw new CodegenError(`${ext}.${method}: missing argument ${i}`);
+      return x;
+    };
+    if (ext === 'packet_in') {
+      switch (method) {
+        case 'extract': {
+          const target = a(0);
+          const ht = target.type;
+          if (ht.kind !== 'header') throw new CodegenError('extract needs a header');
+          const vb = args[1] ? this.exprAs(args[1], { kind: 'bit', width: 32 }) : undefined;
+          if (target.kind === 'member' && target.memberKind === 'stack_next') {
+            const st = this.expr(target.expr);
+            const size = target.expr.type.kind === 'stack' ? target.expr.type.size : 0;
+            return `(() => { const $st = ${st}; if ($st.$next >= ${size}) throw $rt.perr(${this.errorCode('StackOutOfBounds')}); const $h = $st.$a[$st.$next];\n${this.extractInto('$h', ht.decl, vb)}\n$st.$next++; })()`;
+          }
+          const sib = this.unionSiblingsInvalid(target);
+          return `(() => { const $h = ${this.lvalue(target)};\n${this.extractInto('$h', ht.decl, vb)}\n${sib.replace(/, $/, ';').replace(/, /g, '; ')} })()`;
+        }
+        case 'lookahead': {
+          const t = c.type;
+          if (t.kind === 'header') {
+            return `(() => { const $h = ${this.factory(t)}(); const $save = $pkt.bit;\n${this.extractInto('$h', t.decl)}\n$pkt.bit = $save; return $h; })()`;
+          }
+          const w = widthOf(t);
+          return `(($pkt.bit + ${w} > $pkt.nbits) ? $rt_throw($rt.perr(${this.errorCode('PacketTooShort')})) : ${this.readField('$pkt.buf', '$pkt.bit', t)})`;
+        }
+        case 'advance': {
+          const n = this.exprAs(a(0), { kind: 'bit', width: 32 });
+          return `(($pkt.bit + ${n} > $pkt.nbits) ? $rt_throw($rt.perr(${this.errorCode('PacketTooShort')})) : ($pkt.bit += ${n}))`;
+        }
+        case 'length':
+          return `($pkt.nbits >>> 3)`;
+      }
+    }
+    if (ext === 'packet_out' && method === 'emit') {
+      const x = a(0);
+      return `(() => { ${this.emitValue(this.expr(x), x.type)} })()`;
+    }
+    const inst = this.instanceOf(obj);
+    const info = this.externOf.get(inst);
+    if (!info) throw new CodegenError(`unknown extern instance ${inst.name}`);
+    const ref = `$ext[${info.index}]`;
+    const idx = (i: number): string => this.exprAs(a(i), { kind: 'bit', width: 32 });
+    switch (`${ext}.${method}`) {
+      case 'register.read': {
+        const out = a(0);
+        return this.store(
+          out,
+          `(${idx(1)} < ${info.size} ? ${ref}.cells[${idx(1)}] : ${this.defaultValue(out.type)})`,
+        ).replace(/;$/, '');
+      }
+      case 'register.write': {
+        const cell = info.cellType ?? a(1).type;
+        return `((${idx(0)}) < ${info.size} ? (${ref}.cells[${idx(0)}] = ${this.exprAs(a(1), cell)}) : 0)`;
+      }
+      case 'counter.count':
+        return `${ref}.count(${idx(0)}, $sm.packet_length)`;
+      case 'direct_counter.count':
+        return 'undefined';
+      case 'meter.execute_meter':
+        // Meters are simplified: every packet is GREEN (0), as on a meter that was never configured.
+        return this.store(a(1), this.defaultValue(a(1).type)).replace(/;$/, '');
+      case 'direct_meter.read':
+        return this.store(a(0), this.defaultValue(a(0).type)).replace(/;$/, '');
+      case 'Checksum16.get': {
+        const data = this.flatten(a(0));
+        return bigToRep(
+          `$rt.hash('csum16', $rt.pack([${data.values.join(', ')}], [${data.widths.join(', ')}]))`,
+          c.type,
+        );
+      }
+    }
+    void params;
+    throw new CodegenError(`unsupported extern method ${ext}.${method}`);
+  }
+
+  private instanceOf(e: Expr): InstanceDecl {
+    if (e.kind === 'name' && e.ref?.kind === 'instance') return e.ref;
+    throw new CodegenError('extern methods must be called on a named instance');
+  }
+
+  /** The bit fields of a hash/checksum data argument, in order. */
+  private flatten(e: Expr): { values: string[]; widths: number[] } {
+    const values: string[] = [];
+    const widths: number[] = [];
+    const walk = (code: string | undefined, ex: Expr | undefined, t: Type): void => {
+      if (ex && (ex.kind === 'list' || ex.kind === 'struct_init')) {
+        const els = ex.kind === 'list' ? ex.elements : ex.fields.map((f) => f.value);
+        for (const el of els) walk(undefined, el, el.type);
+        return;
+      }
+      const src = code ?? this.expr(ex as Expr);
+      if (t.kind === 'struct' || t.kind === 'header') {
+        for (const f of t.decl.fields) walk(`${src}.${f.name}`, undefined, f.type);
+        return;
+      }
+      if (t.kind === 'bool') {
+        values.push(`(${src} ? 1 : 0)`);
+        widths.push(1);
+        return;
+      }
+      const bt = bitOf(t);
+      if (bt) {
+        values.push(src);
+        widths.push(bt.width);
+        return;
+      }
+      if (t.kind === 'infint' && ex?.constValue?.kind === 'int')
+        throw new CodegenError('untyped constant in a field list');
+      throw new CodegenError(`cannot hash a ${t.kind}`);
+    };
+    walk(undefined, e, e.type);
+    return { values, widths };
+  }
+
+  private algo(e: Expr | undefined): string {
+    const c = e?.constValue;
+    if (c?.kind !== 'enum') throw new CodegenError('hash algorithm must be a constant');
+    return c.member;
+  }
+
+  private externFunction(name: string, args: (Expr | undefined)[], params: Param[], c: CallExpr): string {
+    const a = (i: number): Expr => {
+      const x = args[i];
+      if (!x) throw new CodegenError(`${name}: missing argument ${i}`);
+      return x;
+    };
+    const u32: Type = { kind: 'bit', width: 32 };
+    switch (name) {
+      case 'mark_to_drop': {
+        const sm = args[0] ? this.expr(a(0)) : '$sm';
+        return `(${sm}.egress_spec = 511, ${sm}.mcast_grp = 0)`;
+      }
+      case 'random': {
+        const out = a(0);
+        const t = out.type;
+        const v = `$rt.randomRange(${repToBig(this.exprAs(a(1), t), t)}, ${repToBig(this.exprAs(a(2), t), t)})`;
+        return this.store(out, bigToRep(v, t)).replace(/;$/, '');
+      }
+      case 'hash': {
+        const out = a(0);
+        const data = this.flatten(a(3));
+        const h = `$rt.hash(${JSON.stringify(this.algo(args[1]))}, $rt.pack([${data.values.join(', ')}], [${data.widths.join(', ')}]))`;
+        const base = repToBig(this.exprAs(a(2), params[2]?.type ?? a(2).type), params[2]?.type ?? a(2).type);
+        const max = repToBig(this.exprAs(a(4), params[4]?.type ?? a(4).type), params[4]?.type ?? a(4).type);
+        return this.store(out, bigToRep(`$rt.hashRange(${h}, ${base}, ${max})`, out.type)).replace(/;$/, '');
+      }
+      case 'verify_checksum':
+      case 'verify_checksum_with_payload': {
+        const data = this.flatten(a(1));
+        const ck = a(2);
+        const payload = name.endsWith('payload');
+        const h = this.checksumOf(data, this.algo(args[3]), payload);
+        return `((${this.expr(a(0))}) && ${bigToRep(h, ck.type)} !== ${this.expr(ck)} ? ($sm.checksum_error = 1) : 0)`;
+      }
+      case 'update_checksum':
+      case 'update_checksum_with_payload': {
+        const data = this.flatten(a(1));
+        const ck = a(2);
+        const h = this.checksumOf(data, this.algo(args[3]), name.endsWith('payload'));
+        return `((${this.expr(a(0))}) ? (${this.store(ck, bigToRep(h, ck.type)).replace(/;$/, '')}) : 0)`;
+      }
+      case 'clone':
+        return `($st.clone = { type: ${this.expr(a(0))}, session: ${this.exprAs(a(1), u32)}, fields: null })`;
+      case 'clone3':
+        return `($st.clone = { type: ${this.expr(a(0))}, session: ${this.exprAs(a(1), u32)}, fields: ${this.preserved(args[2])} })`;
+      case 'clone_preserving_field_list':
+        return `($st.clone = { type: ${this.expr(a(0))}, session: ${this.exprAs(a(1), u32)}, fields: ${this.fieldListPaths(args[2])} })`;
+      case 'resubmit':
+        return `($st.resubmit = ${this.preserved(args[0])})`;
+      case 'resubmit_preserving_field_list':
+        return `($st.resubmit = ${this.fieldListPaths(args[0])})`;
+      case 'recirculate':
+        return `($st.recirculate = ${this.preserved(args[0])})`;
+      case 'recirculate_preserving_field_list':
+        return `($st.recirculate = ${this.fieldListPaths(args[0])})`;
+      case 'truncate':
+        return `($st.truncate = ${this.exprAs(a(0), u32)})`;
+      case 'assert':
+      case 'assume':
+        return `((${this.expr(a(0))}) ? 0 : $rt.assertFail(${JSON.stringify(`${name} at ${c.loc.file}:${c.loc.line}`)}))`;
+      case 'verify':
+        return `((${this.expr(a(0))}) ? 0 : $rt_throw($rt.perr(${this.expr(a(1))})))`;
+      case 'log_msg': {
+        const msg = this.expr(a(0));
+        if (!args[1]) return `$log(${msg}, [])`;
+        const data = this.flatten(args[1]);
+        return `$log(${msg}, [${data.values.join(', ')}])`;
+      }
+      case 'digest':
+        return 'undefined';
+      case 'static_assert':
+        return 'true';
+    }
+    throw new CodegenError(`unsupported extern function ${name}`);
+  }
+
+  private checksumOf(data: { values: string[]; widths: number[] }, algo: string, payload: boolean): string {
+    const packed = `$rt.pack([${data.values.join(', ')}], [${data.widths.join(', ')}])`;
+    if (!payload) return `$rt.hash(${JSON.stringify(algo)}, ${packed})`;
+    return `$rt.hash(${JSON.stringify(algo)}, $rt_withPayload(${packed}))`;
+  }
+
+  /** Paths (relative to user metadata) of the fields named in a clone3/resubmit/recirculate data argument. */
+  private preserved(e: Expr | undefined): string {
+    if (!e) return '[]';
+    const els =
+      e.kind === 'list' ? e.elements : e.kind === 'struct_init' ? e.fields.map((f) => f.value) : [e];
+    const paths: string[] = [];
+    const pathOf = (x: Expr): string | undefined => {
+      if (x.kind === 'name' && x.ref?.kind === 'param' && this.metaParams.has(x.ref)) return '';
+      if (x.kind === 'member' && x.memberKind === 'field') {
+        const base = pathOf(x.expr);
+        return base === undefined ? undefined : base === '' ? x.member : `${base}.${x.member}`;
+      }
+      return undefined;
+    };
+    for (const el of els) {
+      const pth = pathOf(el);
+      if (pth === '') {
+        // The whole metadata struct.
+        paths.push(...this.p.main.metadataType.fields.map((f) => f.name));
+      } else if (pth !== undefined) paths.push(pth);
+    }
+    return JSON.stringify(paths);
+  }
+
+  private fieldListPaths(e: Expr | undefined): string {
+    const c = e?.constValue;
+    const k = c?.kind === 'int' ? Number(c.value) : -1;
+    return JSON.stringify(this.fieldLists.get(k) ?? []);
+  }
+
+  // ------------------------------------------------------------------ tables and externs
+
+  private declareExtern(inst: InstanceDecl): void {
+    const t = inst.type;
+    if (t.kind !== 'extern') return;
+    const kind = t.decl.name;
+    const arg0 = inst.ctorArgs?.[0]?.constValue;
+    const size = arg0?.kind === 'int' ? Number(arg0.value) : 0;
+    const info: ExternInfo = {
+      index: this.externs.length,
+      decl: inst,
+      kind,
+      name: inst.controlPlaneName ?? inst.name,
+      size,
+      cellType: kind === 'register' ? t.typeArgs[0] : undefined,
+    };
+    this.externs.push(info);
+    this.externOf.set(inst, info);
+  }
+
+  private declareTable(t: TableDecl): void {
+    const keys = t.keyDecls.map((k) => ({
+      name: k.name ?? '',
+      kind: k.matchKindName as MatchKind,
+      width: k.width ?? widthOf(k.expr.type),
+    }));
+    const actions = t.actionRefs.map((r) => {
+      if (!r.action) throw new CodegenError(`table ${t.name}: unresolved action`);
+      return r.action;
+    });
+    const def = t.defaultAction?.action;
+    if (def && !actions.includes(def)) actions.push(def);
+    const info: TableInfo = {
+      index: this.tables.length,
+      decl: t,
+      name: t.controlPlaneName ?? t.name,
+      keys,
+      actions,
+      directCounter: t.directCounter,
+    };
+    this.tables.push(info);
+    this.tableOf.set(t, info);
+  }
+
+  /** The generated apply function of a table: build the key, look up, count, run the action. */
+  private tableFn(info: TableInfo): string {
+    const key = info.decl;
+    if (this.emitted.has(key)) return this.names.get(key) as string;
+    this.emitted.add(key);
+    const name = this.nameOf(key, `apply_${info.decl.name}`);
+    const T = `$tables[${info.index}]`;
+    const fill = info.decl.keyDecls.map(
+      (k, i) => `$key[${i}] = ${toUnsigned(this.expr(k.expr), k.expr.type)};`,
+    );
+    const arms = info.actions.map((a, i) => {
+      const ref = info.decl.actionRefs.find((r) => r.action === a);
+      const dir = a.params.filter((p) => p.direction !== 'none');
+      const data = a.params.filter((p) => p.direction === 'none');
+      const vals: string[] = [];
+      const writes: string[] = [];
+      let outIndex = 0;
+      dir.forEach((p, j) => {
+        const x = ref?.args?.[j];
+        if (!x || x.kind === 'dontcare') {
+          vals.push(this.defaultValue(p.type));
+          return;
+        }
+        if (isAggregate(p.type)) {
+          vals.push(p.direction === 'in' ? this.valueFor(x, p.type) : this.lvalue(x));
+          return;
+        }
+        vals.push(p.direction === 'out' ? this.defaultValue(p.type) : this.exprAs(x, p.type));
+        if (p.direction !== 'in') writes.push(this.store(x, `$t[${outIndex++}]`));
+      });
+      data.forEach((_p, j) => vals.push(`$r.args[${j}]`));
+      const call = `${this.action(a)}(${vals.join(', ')})`;
+      const body = writes.length ? `$t = ${call}; ${writes.join(' ')}` : `${call};`;
+      return `case ${i}: ${body} break;`;
+    });
+    const counted = info.directCounter ? `$e.packets++; $e.bytes += $sm.packet_length;` : '';
+    this.top.push(
+      `function ${name}() {\nconst $T = ${T}; const $key = $T.key;\n${fill.join('\n')}\nconst $e = $T.store.lookup($key);\nlet $r, $hit;\nif ($e !== undefined) { $r = $e.action; $hit = 1; ${counted} } else { $r = $T.def; $hit = 0; }\nswitch ($r.index) {\n${arms.join('\n')}\n}\nreturn ($r.index << 1) | $hit;\n}`,
+    );
+    return name;
+  }
+}

@@ -1,0 +1,575 @@
+// The v1model switch: bmv2 simple_switch's packet pipeline around the generated code, and the control plane.
+//
+// Per packet (simple_switch's ingress_thread / egress_thread):
+//   parse -> verifyChecksum -> ingress -> [I2E clone, resubmit, multicast or unicast, drop on port 511]
+//   -> (traffic manager seam: runIngress returns EgressJobs, runEgress consumes one)
+//   -> egress (egress_spec reset to 0 first) -> [E2E clone, drop on 511] -> computeChecksum -> deparse
+//   -> recirculate, or out of egress_port (truncated if asked).
+// Priority queues: with `priorityQueues` = N (default 8, like bmv2 --priority-queues 8) a packet leaves ingress
+// into queue `standard_metadata.priority`; a priority >= N is dropped ("Priority out of range"), so with N = 1
+// (bmv2's default of one queue per port) every packet of priority 1 or more is dropped.
+import { formatDiagnostic, compileP4, type CheckedProgram } from '../frontend/index.js';
+import {
+  ControlPlaneError,
+  type ActionCall,
+  type ControlPlane,
+  type CounterData,
+  type EntryKey,
+  type OutputPacket,
+  type TableEntry,
+} from '../p4info/control-plane.js';
+import type { P4Info } from '../p4info/types.js';
+import { generate, type Generated } from './codegen.js';
+import {
+  buildExterns,
+  buildTables,
+  counterData,
+  installInitial,
+  registerRead,
+  registerWrite,
+  resolveAction,
+  type ExternRuntime,
+  type TableRuntime,
+} from './control-plane.js';
+import { PacketWriter } from './packet.js';
+import { EXIT, REJECT, ParserError, makeRandom, makeRuntime, clone, type Obj } from './runtime.js';
+
+export { ControlPlaneError } from '../p4info/control-plane.js';
+export type { OutputPacket } from '../p4info/control-plane.js';
+
+export interface SwitchOptions {
+  seed?: number;
+  cpuPort?: number;
+  log?: (line: string) => void;
+  /** Priority queues per egress port (bmv2 --priority-queues); default 8. */
+  priorityQueues?: number;
+}
+
+/** standard_metadata.instance_type values of bmv2 simple_switch. */
+export const InstanceType = {
+  NORMAL: 0,
+  INGRESS_CLONE: 1,
+  EGRESS_CLONE: 2,
+  COALESCED: 3,
+  RECIRC: 4,
+  REPLICATION: 5,
+  RESUBMIT: 6,
+} as const;
+
+export const DROP_PORT = 511;
+
+interface PktState {
+  hdr: Obj;
+  meta: Obj;
+  sm: Obj;
+  pkt: { buf: Uint8Array; bit: number; nbits: number };
+  out: PacketWriter;
+  st: { clone: CloneReq | null; resubmit: string[] | null; recirculate: string[] | null; truncate: number };
+}
+
+interface CloneReq {
+  type: number;
+  session: number;
+  fields: string[] | null;
+}
+
+/** A packet between ingress and egress: what the traffic manager queues. */
+export interface EgressJob {
+  egressPort: number;
+  priority: number;
+  instanceType: number;
+  /** Opaque pipeline state (headers, metadata) carried to egress. */
+  readonly state: unknown;
+}
+
+/** Queueing metadata egress sees (standard_metadata); all 0 on an idle switch. */
+export interface QueueInfo {
+  enqQdepth: number;
+  deqQdepth: number;
+  enqTimestamp: number;
+  deqTimedelta: number;
+  /** egress_global_timestamp, microseconds. */
+  egressTimestamp?: number;
+}
+
+export interface IngressResult {
+  jobs: EgressJob[];
+  /** Packets to run through ingress again (resubmit). */
+  again: PendingIngress[];
+}
+
+export interface EgressResult {
+  out: OutputPacket[];
+  /** E2E clones, to be queued for egress like any other job. */
+  clones: EgressJob[];
+  again: PendingIngress[];
+}
+
+export interface PendingIngress {
+  port: number;
+  data: Uint8Array;
+  instanceType: number;
+  preserved?: { paths: string[]; meta: Obj };
+}
+
+interface Blocks {
+  set(s: PktState): void;
+  newHeaders(): Obj;
+  newMeta(): Obj;
+  newStandardMetadata(): Obj;
+  parser(): void;
+  verify(): void;
+  ingress(): void;
+  egress(): void;
+  compute(): void;
+  deparser(): void;
+}
+
+const IDLE: QueueInfo = { enqQdepth: 0, deqQdepth: 0, enqTimestamp: 0, deqTimedelta: 0 };
+
+/** Recirculation/resubmission rounds allowed per injected packet before we give up (bmv2 has no limit). */
+const MAX_ROUNDS = 64;
+
+export class Switch implements ControlPlane {
+  readonly p4info: P4Info;
+  readonly generated: Generated;
+  private readonly blocks: Blocks;
+  private readonly tables: TableRuntime[];
+  private readonly tableById = new Map<number, TableRuntime>();
+  private readonly externs: ExternRuntime[];
+  private readonly log: (line: string) => void;
+  private readonly priorityQueues: number;
+  private readonly mirror = new Map<number, number>();
+  private readonly mcastGroups = new Map<number, { port: number; rid: number }[]>();
+  /** Virtual time in microseconds, for ingress/egress_global_timestamp. */
+  nowUs = 0;
+
+  constructor(
+    readonly program: CheckedProgram,
+    p4info: P4Info,
+    options: SwitchOptions = {},
+  ) {
+    this.p4info = p4info;
+    this.log = options.log ?? (() => {});
+    this.priorityQueues = options.priorityQueues ?? 8;
+    this.generated = generate(program);
+    this.tables = buildTables(program, p4info, this.generated.tables);
+    for (const t of this.tables) this.tableById.set(t.id, t);
+    this.externs = buildExterns(p4info, this.generated.externs);
+    const rt = makeRuntime(makeRandom(options.seed ?? 1));
+    const sob = program.errors.indexOf('StackOutOfBounds');
+    const logMsg = (msg: string, values: unknown[]): void => {
+      let i = 0;
+      this.log(msg.replace(/\{\}/g, () => (i < values.length ? String(values[i++]) : '{}')));
+    };
+    const preamble = `
+function $rt_throw(e) { throw e; }
+function $rt_stackNext(s) { if (s.$next >= s.$a.length) throw $rt.perr(${sob}); return s.$a[s.$next]; }
+function $rt_stackLast(s) { if (s.$next === 0) throw $rt.perr(${sob}); return s.$a[s.$next - 1]; }
+function $rt_push(s, n, mk) { const a = s.$a; for (let i = a.length - 1; i >= 0; i--) a[i] = i >= n ? a[i - n] : mk(); s.$next = Math.min(s.$next + n, a.length); }
+function $rt_pop(s, n, mk) { const a = s.$a; for (let i = 0; i < a.length; i++) a[i] = i + n < a.length ? a[i + n] : mk(); s.$next = Math.max(s.$next - n, 0); }
+function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt.nbits >> 3); const o = new Uint8Array(p.length + rest.length); o.set(p); o.set(rest, p.length); return o; }
+`;
+    const factory = new Function('$rt', '$tables', '$ext', '$log', preamble + this.generated.source) as (
+      ...a: unknown[]
+    ) => Blocks;
+    this.blocks = factory(rt, this.tables, this.externs, logMsg);
+  }
+
+  // ------------------------------------------------------------------ data plane
+
+  /** Runs one packet through the whole pipeline (queues are immediate) and returns what leaves, in order. */
+  processPacket(ingressPort: number, data: Uint8Array): OutputPacket[] {
+    const out: OutputPacket[] = [];
+    const pending: PendingIngress[] = [{ port: ingressPort, data, instanceType: InstanceType.NORMAL }];
+    let rounds = 0;
+    while (pending.length > 0) {
+      if (rounds++ > MAX_ROUNDS) {
+        this.log(`packet dropped after ${MAX_ROUNDS} resubmit/recirculate rounds`);
+        break;
+      }
+      const next = pending.shift() as PendingIngress;
+      const r = this.runIngress(next);
+      pending.push(...r.again);
+      const jobs = [...r.jobs];
+      while (jobs.length > 0) {
+        const job = jobs.shift() as EgressJob;
+        const e = this.runEgress(job, IDLE);
+        out.push(...e.out);
+        jobs.push(...e.clones);
+        pending.push(...e.again);
+      }
+    }
+    return out;
+  }
+
+  private newState(
+    port: number,
+    data: Uint8Array,
+    instanceType: number,
+    preserved?: PendingIngress['preserved'],
+  ): PktState {
+    const b = this.blocks;
+    const sm = b.newStandardMetadata();
+    sm.ingress_port = port;
+    sm.packet_length = data.length;
+    sm.instance_type = instanceType;
+    sm.ingress_global_timestamp = BigInt(this.nowUs);
+    const meta = b.newMeta();
+    if (preserved) for (const p of preserved.paths) setPath(meta, p, getPath(preserved.meta, p));
+    return {
+      hdr: b.newHeaders(),
+      meta,
+      sm,
+      pkt: { buf: data, bit: 0, nbits: data.length * 8 },
+      out: new PacketWriter(data.length + 64),
+      st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
+    };
+  }
+
+  private parse(s: PktState): void {
+    try {
+      this.blocks.parser();
+    } catch (e) {
+      if (e instanceof ParserError) s.sm.parser_error = e.code;
+      else if (e !== REJECT) throw e;
+    }
+  }
+
+  private runBlock(f: () => void): void {
+    try {
+      f();
+    } catch (e) {
+      if (e !== EXIT) throw e;
+    }
+  }
+
+  /** Parser, checksum verification and ingress for one packet; what the traffic manager should queue. */
+  runIngress(p: PendingIngress): IngressResult {
+    const b = this.blocks;
+    const s = this.newState(p.port, p.data, p.instanceType, p.preserved);
+    b.set(s);
+    this.parse(s);
+    this.runBlock(() => b.verify());
+    this.runBlock(() => b.ingress());
+    const jobs: EgressJob[] = [];
+    const again: PendingIngress[] = [];
+    const sm = s.sm;
+    const clone = s.st.clone;
+    if (clone && clone.type === 0) {
+      const port = this.mirror.get(clone.session);
+      if (port !== undefined) {
+        const c = this.newState(p.port, p.data, InstanceType.INGRESS_CLONE, {
+          paths: clone.fields ?? [],
+          meta: s.meta,
+        });
+        b.set(c);
+        this.parse(c);
+        c.sm.egress_port = port;
+        jobs.push(this.job(c, port));
+        b.set(s);
+      }
+    }
+    if (s.st.resubmit) {
+      again.push({
+        port: p.port,
+        data: p.data,
+        instanceType: InstanceType.RESUBMIT,
+        preserved: { paths: s.st.resubmit, meta: s.meta },
+      });
+      return { jobs, again };
+    }
+    const grp = sm.mcast_grp as number;
+    if (grp !== 0) {
+      for (const r of this.mcastGroups.get(grp) ?? []) {
+        const c: PktState = {
+          ...s,
+          hdr: clone_(s.hdr),
+          meta: clone_(s.meta),
+          sm: clone_(s.sm),
+          st: { ...s.st, clone: null },
+        };
+        c.out = new PacketWriter(p.data.length + 64);
+        c.sm.egress_rid = r.rid;
+        c.sm.instance_type = InstanceType.REPLICATION;
+        jobs.push(this.job(c, r.port));
+      }
+      return { jobs: jobs.filter((j) => this.admit(j)), again };
+    }
+    const spec = sm.egress_spec as number;
+    if (spec === DROP_PORT) return { jobs, again };
+    jobs.push(this.job(s, spec));
+    return { jobs: jobs.filter((j) => this.admit(j)), again };
+  }
+
+  private job(s: PktState, port: number): EgressJob {
+    return {
+      egressPort: port,
+      priority: s.sm.priority as number,
+      instanceType: s.sm.instance_type as number,
+      state: s,
+    };
+  }
+
+  private admit(j: EgressJob): boolean {
+    if (j.priority < this.priorityQueues) return true;
+    this.log(`Priority out of range (${j.priority}), dropping packet`);
+    return false;
+  }
+
+  /** Egress, checksum update and deparsing of one dequeued packet. */
+  runEgress(job: EgressJob, q: QueueInfo): EgressResult {
+    const b = this.blocks;
+    const s = job.state as PktState;
+    const sm = s.sm;
+    sm.egress_port = job.egressPort;
+    sm.egress_spec = 0;
+    sm.enq_qdepth = q.enqQdepth;
+    sm.deq_qdepth = q.deqQdepth;
+    sm.enq_timestamp = q.enqTimestamp >>> 0;
+    sm.deq_timedelta = q.deqTimedelta >>> 0;
+    sm.egress_global_timestamp = BigInt(q.egressTimestamp ?? this.nowUs);
+    s.st.clone = null;
+    b.set(s);
+    this.runBlock(() => b.egress());
+    const res: EgressResult = { out: [], clones: [], again: [] };
+    const clone = s.st.clone as CloneReq | null;
+    if (clone && clone.type === 1) {
+      const port = this.mirror.get(clone.session);
+      if (port !== undefined) {
+        const c: PktState = {
+          ...s,
+          hdr: clone_(s.hdr),
+          meta: this.blocks.newMeta(),
+          sm: this.blocks.newStandardMetadata(),
+          out: new PacketWriter(s.pkt.buf.length + 64),
+          st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
+        };
+        for (const pth of clone.fields ?? []) setPath(c.meta, pth, getPath(s.meta, pth));
+        c.sm.ingress_port = sm.ingress_port;
+        c.sm.packet_length = sm.packet_length;
+        c.sm.instance_type = InstanceType.EGRESS_CLONE;
+        c.sm.egress_port = port;
+        res.clones.push(this.job(c, port));
+        b.set(s);
+      }
+    }
+    if ((sm.egress_spec as number) === DROP_PORT) return res;
+    this.runBlock(() => b.compute());
+    s.out.reset();
+    this.runBlock(() => b.deparser());
+    s.out.bytes(s.pkt.buf, Math.min(s.pkt.bit >> 3, s.pkt.buf.length));
+    let data = s.out.result();
+    if (s.st.truncate > 0 && data.length > s.st.truncate) data = data.slice(0, s.st.truncate);
+    if (s.st.recirculate) {
+      res.again.push({
+        port: sm.ingress_port as number,
+        data,
+        instanceType: InstanceType.RECIRC,
+        preserved: { paths: s.st.recirculate, meta: s.meta },
+      });
+      return res;
+    }
+    res.out.push({ port: job.egressPort, data });
+    return res;
+  }
+
+  // ------------------------------------------------------------------ packet replication engine
+
+  /** A mirroring session for clone/clone3 (bmv2 `mirroring_add SESSION PORT`). */
+  setMirrorSession(session: number, port: number | undefined): void {
+    if (port === undefined) this.mirror.delete(session);
+    else this.mirror.set(session, port);
+  }
+
+  /** A multicast group's replicas (bmv2 mc_mgrp_create / mc_node_create / mc_node_associate). */
+  setMulticastGroup(group: number, replicas: { port: number; rid: number }[] | undefined): void {
+    if (replicas === undefined) this.mcastGroups.delete(group);
+    else this.mcastGroups.set(group, replicas.slice());
+  }
+
+  // ------------------------------------------------------------------ control plane
+
+  private table(id: number): TableRuntime {
+    const t = this.tableById.get(id);
+    if (!t) throw new ControlPlaneError('NOT_FOUND', `no table with id ${id}`);
+    return t;
+  }
+
+  insertEntry(entry: TableEntry): void {
+    const t = this.table(entry.tableId);
+    if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
+    const action = resolveAction(t, this.p4info, entry.action);
+    const e = t.store.insert(entry.match, entry.priority, action);
+    if (entry.counter) {
+      e.packets = Number(entry.counter.packets);
+      e.bytes = Number(entry.counter.bytes);
+    }
+  }
+
+  modifyEntry(entry: TableEntry): void {
+    const t = this.table(entry.tableId);
+    if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
+    const e = t.store.find(entry.match, entry.priority);
+    if (!e) throw new ControlPlaneError('NOT_FOUND', `no such entry in ${t.info.name}`);
+    e.action = resolveAction(t, this.p4info, entry.action);
+    if (entry.counter) {
+      e.packets = Number(entry.counter.packets);
+      e.bytes = Number(entry.counter.bytes);
+    }
+  }
+
+  deleteEntry(key: EntryKey): void {
+    const t = this.table(key.tableId);
+    if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
+    t.store.remove(key.match, key.priority);
+  }
+
+  readEntries(tableId?: number): TableEntry[] {
+    const ts = tableId === undefined ? this.tables : [this.table(tableId)];
+    const out: TableEntry[] = [];
+    for (const t of ts) {
+      for (const e of t.store.entries()) {
+        out.push({
+          tableId: t.id,
+          match: new Map(e.match),
+          priority: e.priority,
+          action: { actionId: e.action.actionId, params: new Map(e.action.params) },
+          counter: t.info.directCounter ? counterData(e.packets, e.bytes) : undefined,
+        });
+      }
+    }
+    return out;
+  }
+
+  setDefaultAction(tableId: number, action: ActionCall): void {
+    const t = this.table(tableId);
+    if (t.defaultIsConst)
+      throw new ControlPlaneError('PERMISSION_DENIED', `default action of ${t.info.name} is const`);
+    const pt = this.p4info.tables.find((x) => x.preamble.id === tableId);
+    const ref = pt?.action_refs.find((r) => r.id === action.actionId);
+    if (ref?.scope === 'TABLE_ONLY')
+      throw new ControlPlaneError('INVALID_ARGUMENT', `action ${action.actionId} cannot be a default action`);
+    t.def = resolveAction(t, this.p4info, action);
+  }
+
+  resetDefaultAction(tableId: number): void {
+    const t = this.table(tableId);
+    t.def = t.initialDef;
+  }
+
+  getDefaultAction(tableId: number): ActionCall {
+    const t = this.table(tableId);
+    return { actionId: t.def.actionId, params: new Map(t.def.params) };
+  }
+
+  private extern(id: number, kind: string): ExternRuntime {
+    const x = this.externs.find((e) => e.id === id && e.info.kind === kind);
+    if (!x) throw new ControlPlaneError('NOT_FOUND', `no ${kind} with id ${id}`);
+    return x;
+  }
+
+  private indices(size: number, index: number | undefined): number[] {
+    if (index === undefined) return Array.from({ length: size }, (_, i) => i);
+    if (!Number.isInteger(index) || index < 0 || index >= size)
+      throw new ControlPlaneError('OUT_OF_RANGE', `index ${index} out of range (size ${size})`);
+    return [index];
+  }
+
+  readCounter(counterId: number, index?: number): { index: number; data: CounterData }[] {
+    const c = this.extern(counterId, 'counter');
+    return this.indices(c.info.size, index).map((i) => ({
+      index: i,
+      data: counterData(c.packets[i], c.bytes[i]),
+    }));
+  }
+
+  writeCounter(counterId: number, index: number | undefined, data: CounterData): void {
+    const c = this.extern(counterId, 'counter');
+    for (const i of this.indices(c.info.size, index)) {
+      c.packets[i] = Number(data.packets);
+      c.bytes[i] = Number(data.bytes);
+    }
+  }
+
+  private entryOf(key: EntryKey) {
+    const t = this.table(key.tableId);
+    const e = t.store.find(key.match, key.priority);
+    if (!e) throw new ControlPlaneError('NOT_FOUND', `no such entry in ${t.info.name}`);
+    return e;
+  }
+
+  readDirectCounter(key: EntryKey): CounterData {
+    const e = this.entryOf(key);
+    return counterData(e.packets, e.bytes);
+  }
+
+  writeDirectCounter(key: EntryKey, data: CounterData): void {
+    const e = this.entryOf(key);
+    e.packets = Number(data.packets);
+    e.bytes = Number(data.bytes);
+  }
+
+  readRegister(registerId: number, index?: number): { index: number; value: bigint }[] {
+    const r = this.extern(registerId, 'register');
+    return this.indices(r.info.size, index).map((i) => ({ index: i, value: registerRead(r, i) }));
+  }
+
+  writeRegister(registerId: number, index: number | undefined, value: bigint): void {
+    const r = this.extern(registerId, 'register');
+    const bits = r.info.cellType ? widthOfCell(r.info.cellType) : 32;
+    if (value < 0n || value >= 1n << BigInt(bits))
+      throw new ControlPlaneError('INVALID_ARGUMENT', `value ${value} does not fit ${bits} bits`);
+    for (const i of this.indices(r.info.size, index)) registerWrite(r, i, value);
+  }
+
+  reset(): void {
+    for (const t of this.tables) {
+      const imm = t.store.immutable;
+      t.store.immutable = false;
+      t.store.clear();
+      installInitial(t);
+      t.store.immutable = imm;
+      t.def = t.initialDef;
+    }
+    for (const x of this.externs) {
+      x.packets.fill(0);
+      x.bytes.fill(0);
+      for (let i = 0; i < x.cells.length; i++)
+        x.cells[i] = typeof x.cells[i] === 'bigint' ? 0n : typeof x.cells[i] === 'boolean' ? false : 0;
+    }
+    this.mirror.clear();
+    this.mcastGroups.clear();
+  }
+
+  /** Look-ups by control-plane name, for the STF runner and tests. */
+  tableIdByName(name: string): number | undefined {
+    return this.p4info.tables.find((t) => t.preamble.name === name)?.preamble.id;
+  }
+}
+
+function widthOfCell(t: import('../frontend/ast.js').Type): number {
+  return t.kind === 'bit' || t.kind === 'int' ? t.width : t.kind === 'bool' ? 1 : 32;
+}
+
+const clone_ = <T>(v: T): T => clone(v);
+
+function getPath(o: Obj, path: string): unknown {
+  let cur: unknown = o;
+  for (const k of path.split('.')) cur = (cur as Obj | undefined)?.[k];
+  return clone(cur);
+}
+
+function setPath(o: Obj, path: string, v: unknown): void {
+  const ks = path.split('.');
+  let cur = o;
+  for (let i = 0; i < ks.length - 1; i++) cur = cur[ks[i]] as Obj;
+  if (v !== undefined) cur[ks[ks.length - 1]] = v;
+}
+
+/** Compile a P4 file with the front-end and build a Switch; throws an Error listing the formatted diagnostics. */
+export function loadSwitch(p4Path: string, options: SwitchOptions & { includeDirs?: string[] } = {}): Switch {
+  const r = compileP4({ path: p4Path }, { includeDirs: options.includeDirs });
+  if (!r.ok) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n') || `cannot compile ${p4Path}`);
+  return new Switch(r.program, r.p4info, options);
+}

@@ -1,0 +1,142 @@
+// Runtime support for the JavaScript the engine generates: parser errors, exit, deep copies of header/struct
+// values, a seeded random generator, field-list packing for hashes and checksums.
+import { bitsRuntime } from './bits.js';
+import { computeHash, type HashAlgorithm } from './hash.js';
+import { readBig, readSmall, writeBig, writeSmall } from './packet.js';
+
+/** Thrown by generated parser code; the driver stores `code` in standard_metadata.parser_error. */
+export class ParserError extends Error {
+  constructor(readonly code: number) {
+    super(`parser error ${code}`);
+  }
+}
+
+/** Thrown by `exit`; caught by the pipeline driver around each top-level block. */
+export const EXIT = { exit: true } as const;
+/** Thrown by a transition to `reject` (in any parser or sub-parser): parsing stops without a new error. */
+export const REJECT = { reject: true } as const;
+
+/** An assert() in the program failed: bmv2 aborts the switch, we abort the packet with this error. */
+export class AssertionFailure extends Error {}
+
+export type Obj = { [k: string]: unknown };
+
+/** Deep copy of a header/struct/stack/union value (plain objects, arrays, scalars). */
+export function clone<T>(v: T): T {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return v.map(clone) as T;
+  const o: Obj = {};
+  for (const k in v as Obj) o[k] = clone((v as Obj)[k]);
+  return o as T;
+}
+
+/** In-place deep assignment dst := src, so references held elsewhere (params, locals) see the new value. */
+export function assign(dst: Obj, src: Obj): void {
+  for (const k in src) {
+    const s = src[k];
+    if (typeof s === 'object' && s !== null) {
+      if (Array.isArray(s)) {
+        const d = dst[k] as unknown[];
+        for (let i = 0; i < s.length; i++) {
+          if (typeof s[i] === 'object' && s[i] !== null) assign(d[i] as Obj, s[i] as Obj);
+          else d[i] = s[i];
+        }
+      } else assign(dst[k] as Obj, s as Obj);
+    } else dst[k] = s;
+  }
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null) return a === b;
+  const x = a as Obj;
+  const y = b as Obj;
+  // Two invalid headers are equal whatever their fields hold.
+  if ('$valid' in x && !x.$valid && !y.$valid) return true;
+  for (const k in x) if (!deepEqual(x[k], y[k])) return false;
+  return true;
+}
+
+/** mulberry32: small, fast, deterministic for a given seed. */
+export function makeRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+const packBuf = { buf: new Uint8Array(256) };
+
+/** Packs values (numbers up to 32 bits or bigints) with the given widths MSB-first; the last byte is padded
+ *  with zeros on the right. Returns a view valid until the next call. */
+export function pack(values: readonly (number | bigint | boolean)[], widths: readonly number[]): Uint8Array {
+  let total = 0;
+  for (let i = 0; i < widths.length; i++) total += widths[i];
+  const n = (total + 7) >> 3;
+  if (packBuf.buf.length < n) packBuf.buf = new Uint8Array(n * 2);
+  const buf = packBuf.buf;
+  buf.fill(0, 0, n);
+  let bit = 0;
+  for (let i = 0; i < widths.length; i++) {
+    const w = widths[i];
+    const v = values[i];
+    if (typeof v === 'bigint') writeBig(buf, bit, w, v);
+    else if (w <= 32) writeSmall(buf, bit, w, typeof v === 'boolean' ? (v ? 1 : 0) : v >>> 0);
+    else writeBig(buf, bit, w, BigInt(v));
+    bit += w;
+  }
+  return buf.subarray(0, n);
+}
+
+export const HASH_ALGORITHMS: readonly HashAlgorithm[] = [
+  'crc32',
+  'crc32_custom',
+  'crc16',
+  'crc16_custom',
+  'random',
+  'identity',
+  'csum16',
+  'xor16',
+];
+
+export function makeRuntime(random: () => number) {
+  return {
+    ...bitsRuntime,
+    readSmall,
+    readBig,
+    writeSmall,
+    writeBig,
+    clone,
+    assign,
+    deepEqual,
+    pack,
+    random,
+    EXIT,
+    REJECT,
+    perr(code: number): ParserError {
+      return new ParserError(code);
+    },
+    assertFail(what: string): never {
+      throw new AssertionFailure(`${what} failed`);
+    },
+    hash(algo: HashAlgorithm, data: Uint8Array): bigint {
+      return computeHash(algo, data, random);
+    },
+    /** `hash()` of v1model: base + (h mod max), truncated by the caller to the result's width. */
+    hashRange(h: bigint, base: bigint, max: bigint): bigint {
+      return max === 0n ? base : base + (h % max);
+    },
+    /** `random(lo, hi)`: uniform in [lo, hi] from the seeded generator. */
+    randomRange(lo: bigint, hi: bigint): bigint {
+      if (hi <= lo) return lo;
+      const span = hi - lo + 1n;
+      const r = (BigInt(random()) << 32n) | BigInt(random());
+      return lo + (r % span);
+    },
+  };
+}
+
+export type Runtime = ReturnType<typeof makeRuntime>;
