@@ -192,7 +192,7 @@ function startTraffic(
     try {
       return selectNames(p, hostNames, 'host');
     } catch (err) {
-      throw new Error(`${where}: ${(err as Error).message}`);
+      throw new Error(`${where}: ${(err as Error).message}`, { cause: err });
     }
   };
   switch (t.kind) {

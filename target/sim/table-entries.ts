@@ -233,7 +233,7 @@ export function installEntries(cp: ControlPlane, specs: readonly EntrySpec[], sw
       if (spec.isDefault) cp.setDefaultAction(r.tableId, r.action);
       else cp.insertEntry(r.entry);
     } catch (err) {
-      throw new Error(`${spec.origin} on ${switchName}: ${(err as Error).message}`);
+      throw new Error(`${spec.origin} on ${switchName}: ${(err as Error).message}`, { cause: err });
     }
   }
 }
