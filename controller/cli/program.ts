@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveCommand } from './commands/solve.js';
+import { simCommand } from './commands/sim.js';
 
 /** The version from the nearest package.json, found the same way from source and from dist/. */
 function packageVersion(): string {
@@ -27,5 +28,6 @@ export function buildProgram(): Command {
     .version(packageVersion())
     .showHelpAfterError();
   program.addCommand(solveCommand());
+  program.addCommand(simCommand());
   return program;
 }
