@@ -1,0 +1,349 @@
+// Runs an STF test against a P4 program on the embedded target, the way p4c's bmv2 STF runner runs it on
+// simple_switch: commands in order, packets processed as they are sent, and at the end every port's output
+// compared with its `expect`s in order (a port with a bare `expect PORT` accepts anything).
+import { readFileSync } from 'node:fs';
+import { loadSwitch, type Switch } from '../engine/index.js';
+import { ControlPlaneError, type FieldMatch, type OutputPacket } from '../p4info/control-plane.js';
+import type { P4Info } from '../p4info/types.js';
+import { formatPacket, comparePacket } from './diff.js';
+import {
+  parseStf,
+  StfSyntaxError,
+  type StfActionCall,
+  type StfCommand,
+  type StfKeyValue,
+  type StfPattern,
+} from './parser.js';
+
+export interface StfResult {
+  status: 'pass' | 'fail' | 'error';
+  report: string;
+}
+
+export class StfError extends Error {}
+
+export async function runStf(options: {
+  programPath: string;
+  stfPath: string;
+  includeDirs?: string[];
+}): Promise<StfResult> {
+  let commands: StfCommand[];
+  try {
+    commands = parseStf(readFileSync(options.stfPath, 'utf8'));
+  } catch (e) {
+    const msg =
+      e instanceof StfSyntaxError ? `${options.stfPath}:${e.message}` : String((e as Error).message ?? e);
+    return { status: 'error', report: `cannot read the STF test: ${msg}` };
+  }
+  let sw: Switch;
+  const log: string[] = [];
+  try {
+    sw = loadSwitch(options.programPath, { includeDirs: options.includeDirs, log: (l) => log.push(l) });
+  } catch (e) {
+    return { status: 'error', report: `cannot load ${options.programPath}:\n${(e as Error).message}` };
+  }
+  try {
+    return runCommands(sw, commands, options.stfPath, log);
+  } catch (e) {
+    if (e instanceof StfError || e instanceof ControlPlaneError)
+      return { status: 'error', report: `${options.stfPath}: ${(e as Error).message}` };
+    return { status: 'error', report: `${options.stfPath}: ${(e as Error).stack ?? String(e)}` };
+  }
+}
+
+interface Expectation {
+  line: number;
+  pattern: StfPattern;
+}
+
+/** Executes parsed commands on a switch and judges the outcome. Exported for tests. */
+export function runCommands(
+  sw: Switch,
+  commands: StfCommand[],
+  file = 'test.stf',
+  log: string[] = [],
+): StfResult {
+  const outputs = new Map<number, OutputPacket[]>();
+  const expected = new Map<number, Expectation[]>();
+  const anyPorts = new Set<number>();
+  const failures: string[] = [];
+  const handles = new Map<string, { tableId: number; match: Map<number, FieldMatch>; priority: number }>();
+  const groups = new Map<number, number[]>();
+  const nodes: { rid: number; ports: number[] }[] = [];
+  const at = (c: StfCommand): string => `${file}:${c.line}`;
+
+  for (const c of commands) {
+    try {
+      switch (c.kind) {
+        case 'add': {
+          const entry = buildEntry(sw.p4info, c);
+          sw.insertEntry(entry);
+          if (c.handle) handles.set(c.handle, entry);
+          break;
+        }
+        case 'setdefault': {
+          const t = findTable(sw.p4info, c.table);
+          sw.setDefaultAction(t.preamble.id, buildAction(sw.p4info, t, c.action));
+          break;
+        }
+        case 'packet':
+          for (const o of sw.processPacket(c.port, c.data)) {
+            const list = outputs.get(o.port) ?? [];
+            list.push(o);
+            outputs.set(o.port, list);
+          }
+          break;
+        case 'expect':
+          if (!c.pattern) anyPorts.add(c.port);
+          else {
+            const list = expected.get(c.port) ?? [];
+            list.push({ line: c.line, pattern: c.pattern });
+            expected.set(c.port, list);
+          }
+          break;
+        case 'wait':
+        case 'remove_all':
+          if (c.kind === 'remove_all') for (const e of sw.readEntries()) sw.deleteEntry(e);
+          break;
+        case 'check_counter': {
+          const got = readCounter(sw, c.counter, c.index, handles);
+          if (c.op === undefined) break;
+          const v = c.field === 'bytes' ? got.bytes : got.packets;
+          if (!compare(v, c.op, c.value))
+            failures.push(
+              `${at(c)}: check_counter ${c.counter}(${c.index}) ${c.field}: got ${v}, expected ${c.op} ${c.value}`,
+            );
+          break;
+        }
+        case 'register_write': {
+          const r = findByName(sw.p4info.registers, c.register, 'register');
+          sw.writeRegister(r.preamble.id, c.index, c.value);
+          break;
+        }
+        case 'register_read': {
+          const r = findByName(sw.p4info.registers, c.register, 'register');
+          const [cell] = sw.readRegister(r.preamble.id, c.index);
+          if (cell.value !== c.value)
+            failures.push(
+              `${at(c)}: register ${c.register}[${c.index}] is ${cell.value}, expected ${c.value}`,
+            );
+          break;
+        }
+        case 'mirroring_add':
+          sw.setMirrorSession(c.session, c.port);
+          break;
+        case 'mc_mgrp_create':
+          groups.set(c.group, []);
+          sw.setMulticastGroup(c.group, []);
+          break;
+        case 'mc_node_create':
+          nodes.push({ rid: c.rid, ports: c.ports });
+          break;
+        case 'mc_node_associate': {
+          const node = nodes[c.node];
+          if (!node) throw new StfError(`no multicast node with handle ${c.node}`);
+          const list = groups.get(c.group) ?? [];
+          list.push(c.node);
+          groups.set(c.group, list);
+          sw.setMulticastGroup(
+            c.group,
+            list.flatMap((h) => nodes[h].ports.map((port) => ({ port, rid: nodes[h].rid }))),
+          );
+          break;
+        }
+      }
+    } catch (e) {
+      if (e instanceof ControlPlaneError || e instanceof StfError)
+        throw new StfError(`line ${c.line}: ${(e as Error).message}`);
+      throw e;
+    }
+  }
+
+  const report: string[] = [];
+  const ports = [...new Set([...outputs.keys(), ...expected.keys()])].sort((a, b) => a - b);
+  for (const port of ports) {
+    const got = outputs.get(port) ?? [];
+    if (anyPorts.has(port)) continue;
+    const want = expected.get(port) ?? [];
+    const n = Math.max(got.length, want.length);
+    const lines: string[] = [];
+    let ok = true;
+    for (let i = 0; i < n; i++) {
+      const w = want[i];
+      const g = got[i];
+      if (w && g) {
+        const cmp = comparePacket(w.pattern, g.data);
+        if (!cmp.ok) {
+          ok = false;
+          lines.push(`  packet ${i} (expect at line ${w.line}): ${cmp.reason}`);
+          lines.push(`    expected: ${cmp.expected}`);
+          lines.push(`    actual:   ${cmp.actual}`);
+          lines.push(`              ${cmp.marks}`);
+        }
+      } else if (w) {
+        ok = false;
+        lines.push(`  packet ${i} (expect at line ${w.line}): missing`);
+        lines.push(`    expected: ${formatPacket(w.pattern.nibbles)}${w.pattern.exact ? '$' : ''}`);
+      } else if (g) {
+        ok = false;
+        lines.push(`  packet ${i}: unexpected`);
+        lines.push(`    actual:   ${formatPacket(hex(g.data))}`);
+      }
+    }
+    if (!ok) {
+      report.push(`port ${port}: expected ${want.length} packet(s), got ${got.length}`);
+      report.push(...lines);
+    }
+  }
+  if (failures.length) report.push(...failures);
+  if (report.length === 0) {
+    const count = [...outputs.values()].reduce((s, l) => s + l.length, 0);
+    return { status: 'pass', report: `PASS: ${count} packet(s) out as expected` };
+  }
+  if (log.length) report.push('switch log:', ...log.map((l) => `  ${l}`));
+  return { status: 'fail', report: `FAIL\n${report.join('\n')}` };
+}
+
+function compare(
+  a: bigint,
+  op: NonNullable<Extract<StfCommand, { kind: 'check_counter' }>['op']>,
+  b: bigint,
+): boolean {
+  switch (op) {
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+  }
+}
+
+const hex = (d: Uint8Array): string => Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Exact name, else a unique suffix match on a dot boundary (as p4c's runner resolves short names). */
+function findByName<T extends { preamble: { name: string; alias: string } }>(
+  list: T[],
+  name: string,
+  what: string,
+): T {
+  const exact = list.find((x) => x.preamble.name === name || x.preamble.alias === name);
+  if (exact) return exact;
+  const suffix = list.filter((x) => x.preamble.name.endsWith(`.${name}`));
+  if (suffix.length === 1) return suffix[0];
+  if (suffix.length > 1) throw new StfError(`${what} name ${name} is ambiguous`);
+  throw new StfError(`no ${what} named ${name}`);
+}
+
+function findTable(p4info: P4Info, name: string) {
+  return findByName(p4info.tables, name, 'table');
+}
+
+function buildAction(p4info: P4Info, table: P4Info['tables'][number], call: StfActionCall) {
+  const candidates = p4info.actions.filter((a) => table.action_refs.some((r) => r.id === a.preamble.id));
+  const action = findByName(candidates, call.name, `action of ${table.preamble.name}`);
+  const params = new Map<number, bigint>();
+  for (const a of call.args) {
+    const p = action.params.find((x) => x.name === a.name);
+    if (!p) throw new StfError(`action ${action.preamble.name} has no parameter ${a.name}`);
+    params.set(p.id, BigInt.asUintN(p.bitwidth, a.value.value));
+  }
+  for (const p of action.params)
+    if (!params.has(p.id)) throw new StfError(`action ${action.preamble.name}: missing parameter ${p.name}`);
+  return { actionId: action.preamble.id, params };
+}
+
+function buildEntry(p4info: P4Info, c: Extract<StfCommand, { kind: 'add' }>) {
+  const t = findTable(p4info, c.table);
+  const match = new Map<number, FieldMatch>();
+  for (const k of c.keys) {
+    const f =
+      t.match_fields.find((m) => m.name === k.name) ??
+      t.match_fields.find((m) => m.name.endsWith(`.${k.name}`)) ??
+      t.match_fields.find((m) => m.name.replace(/\.isValid\(\)$/, '.$valid$') === k.name);
+    if (!f) throw new StfError(`table ${t.preamble.name} has no key field ${k.name}`);
+    const m = toMatch(f.match_type, f.bitwidth, k.value, k.name);
+    if (m) match.set(f.id, m);
+  }
+  const needsPriority = t.match_fields.some(
+    (m) => m.match_type === 'TERNARY' || m.match_type === 'RANGE' || m.match_type === 'OPTIONAL',
+  );
+  const priority = needsPriority ? (c.priority ?? 1) : 0;
+  return { tableId: t.preamble.id, match, priority, action: buildAction(p4info, t, c.action) };
+}
+
+function toMatch(kind: string, width: number, v: StfKeyValue, name: string): FieldMatch | undefined {
+  const full = (1n << BigInt(width)) - 1n;
+  const u = (x: bigint): bigint => BigInt.asUintN(width, x);
+  switch (kind) {
+    case 'EXACT':
+      if (v.kind !== 'number' || v.num.careMask !== undefined)
+        throw new StfError(`${name}: exact key needs a plain value`);
+      return { kind: 'exact', value: u(v.num.value) };
+    case 'OPTIONAL':
+      if (v.kind !== 'number') throw new StfError(`${name}: optional key needs a value`);
+      if (v.num.careMask === 0n) return undefined;
+      return { kind: 'optional', value: u(v.num.value) };
+    case 'LPM': {
+      if (v.kind === 'lpm') {
+        if (v.prefixLen === 0) return undefined;
+        const mask = full ^ (full >> BigInt(v.prefixLen));
+        return { kind: 'lpm', value: u(v.value.value) & mask, prefixLen: Math.min(v.prefixLen, width) };
+      }
+      if (v.kind !== 'number') throw new StfError(`${name}: bad lpm key`);
+      let len = width;
+      if (v.num.careMask !== undefined && v.num.bits !== undefined) {
+        let wild = 0;
+        for (let b = 0; b < v.num.bits && ((v.num.careMask >> BigInt(b)) & 1n) === 0n; b++) wild++;
+        len = Math.max(0, width - wild);
+      }
+      if (len === 0) return undefined;
+      const mask = full ^ (full >> BigInt(len));
+      return { kind: 'lpm', value: u(v.num.value) & mask, prefixLen: len };
+    }
+    case 'TERNARY': {
+      let value: bigint;
+      let mask: bigint;
+      if (v.kind === 'ternary') {
+        value = u(v.value.value);
+        mask = u(v.mask.value);
+      } else if (v.kind === 'number') {
+        value = u(v.num.value);
+        mask = v.num.careMask !== undefined ? u(v.num.careMask) : full;
+      } else throw new StfError(`${name}: bad ternary key`);
+      if (mask === 0n) return undefined;
+      return { kind: 'ternary', value: value & mask, mask };
+    }
+    case 'RANGE':
+      if (v.kind === 'range') return { kind: 'range', low: u(v.low.value), high: u(v.high.value) };
+      if (v.kind === 'number' && v.num.careMask === undefined)
+        return { kind: 'range', low: u(v.num.value), high: u(v.num.value) };
+      throw new StfError(`${name}: bad range key`);
+  }
+  throw new StfError(`${name}: unsupported match kind ${kind}`);
+}
+
+function readCounter(
+  sw: Switch,
+  name: string,
+  index: number | string,
+  handles: Map<string, { tableId: number; match: Map<number, FieldMatch>; priority: number }>,
+) {
+  const direct = sw.p4info.direct_counters.find(
+    (c) => c.preamble.name === name || c.preamble.name.endsWith(`.${name}`),
+  );
+  if (direct && !sw.p4info.counters.some((c) => c.preamble.name === name)) {
+    const h = typeof index === 'string' ? handles.get(index) : undefined;
+    if (!h) throw new StfError(`direct counter ${name}: unknown entry handle ${index}`);
+    return sw.readDirectCounter(h);
+  }
+  const c = findByName(sw.p4info.counters, name, 'counter');
+  if (typeof index !== 'number') throw new StfError(`counter ${name}: index must be a number`);
+  return sw.readCounter(c.preamble.id, index)[0].data;
+}
