@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveCommand } from './commands/solve.js';
 import { simCommand } from './commands/sim.js';
+import { stfCommand } from './commands/stf.js';
 
 /** The version from the nearest package.json, found the same way from source and from dist/. */
 function packageVersion(): string {
@@ -29,5 +30,6 @@ export function buildProgram(): Command {
     .showHelpAfterError();
   program.addCommand(solveCommand());
   program.addCommand(simCommand());
+  program.addCommand(stfCommand());
   return program;
 }
