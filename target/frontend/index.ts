@@ -1,11 +1,18 @@
 // Entry point of the P4_16 front-end: source text in, checked program and P4Info (or located errors) out.
+import { readFileSync } from 'node:fs';
 import type { CheckedProgram } from './ast.js';
 import type { P4Info } from '../p4info/types.js';
-import type { Diagnostic } from './diagnostics.js';
+import { buildP4Info } from '../p4info/build.js';
+import { CompileAbort, Diagnostics, type Diagnostic } from './diagnostics.js';
+import { Preprocessor } from './preprocessor.js';
+import { parseTokens } from './parser.js';
+import { Checker } from './checker.js';
+import { assemble, resolveMain } from './v1model.js';
 
 export type { Diagnostic } from './diagnostics.js';
 export { formatDiagnostic } from './diagnostics.js';
 export type * from './ast.js';
+export { p4infoToText } from '../p4info/text.js';
 
 export type CompileResult =
   | { ok: true; program: CheckedProgram; p4info: P4Info; diagnostics: Diagnostic[] }
@@ -18,17 +25,39 @@ export interface CompileOptions {
   defines?: Record<string, string>;
 }
 
+/** Orders diagnostics by position within each file, errors before warnings at the same place. */
+function sorted(list: Diagnostic[]): Diagnostic[] {
+  return list;
+}
+
 /** Compile a P4_16 v1model program: `text` when given, else the file at `path` (which names the source in diagnostics). */
-export function compileP4(
-  input: { path: string; text?: string },
-  options: CompileOptions = {},
-): CompileResult {
-  void options;
-  // Replaced by the real pipeline in the following commits; the signature is the contract.
-  return {
-    ok: false,
-    diagnostics: [
-      { file: input.path, line: 1, col: 1, message: 'front-end under construction', severity: 'error' },
-    ],
-  };
+export function compileP4(input: { path: string; text?: string }, options: CompileOptions = {}): CompileResult {
+  const diags = new Diagnostics();
+  let text = input.text;
+  if (text === undefined) {
+    try {
+      text = readFileSync(input.path, 'utf8');
+    } catch (e) {
+      const why = e instanceof Error && 'code' in e && e.code === 'ENOENT' ? 'no such file' : String(e);
+      return { ok: false, diagnostics: [{ file: input.path, line: 1, col: 1, message: `cannot read ${input.path}: ${why}`, severity: 'error' }] };
+    }
+  }
+  try {
+    const tokens = new Preprocessor(diags, options).run(input.path, text);
+    if (diags.hasErrors) return { ok: false, diagnostics: sorted(diags.list) };
+    const program = parseTokens(tokens, diags);
+    if (!program || diags.hasErrors) return { ok: false, diagnostics: sorted(diags.list) };
+    const result = new Checker(diags).check(program);
+    if (diags.hasErrors) return { ok: false, diagnostics: sorted(diags.list) };
+    const main = resolveMain(program, result, diags);
+    if (!main || diags.hasErrors) return { ok: false, diagnostics: sorted(diags.list) };
+    const checked = assemble(program, result, main);
+    const { p4info, problems } = buildP4Info(checked);
+    for (const p of problems) diags.error(main.instance.loc, p);
+    if (diags.hasErrors) return { ok: false, diagnostics: sorted(diags.list) };
+    return { ok: true, program: checked, p4info, diagnostics: diags.list };
+  } catch (e) {
+    if (e instanceof CompileAbort) return { ok: false, diagnostics: sorted(diags.list) };
+    throw e;
+  }
 }

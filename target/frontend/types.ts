@@ -1,0 +1,187 @@
+// Operations on checked types: equality, printing, widths, and value normalisation to a width.
+import type { ConstValue, Type } from './ast.js';
+
+export const BOOL: Type = { kind: 'bool' };
+export const INFINT: Type = { kind: 'infint' };
+export const VOID: Type = { kind: 'void' };
+export const STRING: Type = { kind: 'string' };
+export const ERROR_T: Type = { kind: 'error' };
+export const DONTCARE: Type = { kind: 'dontcare' };
+export const bits = (width: number): Type => ({ kind: 'bit', width });
+export const ints = (width: number): Type => ({ kind: 'int', width });
+
+export function typeEquals(a: Type, b: Type): boolean {
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case 'bit':
+    case 'int':
+      return a.width === (b as typeof a).width;
+    case 'varbit':
+      return a.maxWidth === (b as typeof a).maxWidth;
+    case 'header':
+    case 'header_union':
+    case 'struct':
+    case 'enum':
+    case 'parser':
+    case 'control':
+    case 'package':
+    case 'action':
+      return a.decl === (b as typeof a).decl;
+    case 'extern': {
+      const bb = b as typeof a;
+      return (
+        a.decl === bb.decl &&
+        a.typeArgs.length === bb.typeArgs.length &&
+        a.typeArgs.every((t, i) => typeEquals(t, bb.typeArgs[i]!))
+      );
+    }
+    case 'stack': {
+      const bb = b as typeof a;
+      return a.size === bb.size && typeEquals(a.element, bb.element);
+    }
+    case 'tuple':
+    case 'list': {
+      const bb = b as typeof a;
+      return (
+        a.elements.length === bb.elements.length && a.elements.every((t, i) => typeEquals(t, bb.elements[i]!))
+      );
+    }
+    case 'set':
+    case 'value_set':
+      return typeEquals(a.element, (b as typeof a).element);
+    case 'typevar':
+      return a.name === (b as typeof a).name;
+    case 'table':
+      return a.decl === (b as typeof a).decl;
+    case 'apply_result':
+    case 'action_enum':
+      return a.table === (b as typeof a).table;
+    default:
+      return true;
+  }
+}
+
+export function typeToString(t: Type): string {
+  switch (t.kind) {
+    case 'bit':
+      return `bit<${t.width}>`;
+    case 'int':
+      return `int<${t.width}>`;
+    case 'varbit':
+      return `varbit<${t.maxWidth}>`;
+    case 'infint':
+      return 'int';
+    case 'header':
+    case 'header_union':
+    case 'struct':
+    case 'enum':
+    case 'parser':
+    case 'control':
+    case 'package':
+      return t.decl.name;
+    case 'action':
+      return `action ${t.decl.name}`;
+    case 'extern':
+      return t.typeArgs.length ? `${t.decl.name}<${t.typeArgs.map(typeToString).join(', ')}>` : t.decl.name;
+    case 'stack':
+      return `${typeToString(t.element)}[${t.size}]`;
+    case 'tuple':
+    case 'list':
+      return `tuple<${t.elements.map(typeToString).join(', ')}>`;
+    case 'set':
+      return `set<${typeToString(t.element)}>`;
+    case 'value_set':
+      return `value_set<${typeToString(t.element)}>`;
+    case 'typevar':
+      return t.name;
+    case 'table':
+      return `table ${t.decl.name}`;
+    case 'apply_result':
+      return `${t.table.name}.apply() result`;
+    case 'action_enum':
+      return `action_list(${t.table.name})`;
+    default:
+      return t.kind;
+  }
+}
+
+export function isIntegral(t: Type): boolean {
+  return t.kind === 'bit' || t.kind === 'int' || t.kind === 'infint';
+}
+
+export function isFixedInt(t: Type): t is { kind: 'bit' | 'int'; width: number } {
+  return t.kind === 'bit' || t.kind === 'int';
+}
+
+/** Wraps an integer into the range of bit<W> / int<W> (two's complement); infint is unchanged. */
+export function normalize(value: bigint, t: Type): bigint {
+  if (t.kind === 'bit') return BigInt.asUintN(t.width, value);
+  if (t.kind === 'int') return BigInt.asIntN(t.width, value);
+  return value;
+}
+
+export function intValue(v: ConstValue | undefined): bigint | undefined {
+  if (!v) return undefined;
+  if (v.kind === 'int') return v.value;
+  if (v.kind === 'bool') return v.value ? 1n : 0n;
+  if (v.kind === 'enum') return v.value;
+  if (v.kind === 'error') return BigInt(v.code);
+  return undefined;
+}
+
+/** The width in bits of a value of this type when serialised (headers, structs of bits, bool, enums). */
+export function bitWidthOf(t: Type): number | undefined {
+  switch (t.kind) {
+    case 'bit':
+    case 'int':
+      return t.width;
+    case 'bool':
+      return 1;
+    case 'varbit':
+      return t.maxWidth;
+    case 'enum':
+      return t.decl.underlying && isFixedInt(t.decl.underlying) ? t.decl.underlying.width : undefined;
+    case 'header':
+    case 'struct': {
+      let w = 0;
+      for (const f of t.decl.fields) {
+        const fw = bitWidthOf(f.type);
+        if (fw === undefined) return undefined;
+        w += fw;
+      }
+      return w;
+    }
+    case 'tuple':
+    case 'list': {
+      let w = 0;
+      for (const e of t.elements) {
+        const ew = bitWidthOf(e);
+        if (ew === undefined) return undefined;
+        w += ew;
+      }
+      return w;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Replaces type variables by their bindings. */
+export function substitute(t: Type, env: Map<string, Type>): Type {
+  switch (t.kind) {
+    case 'typevar':
+      return env.get(t.name) ?? t;
+    case 'extern':
+      return { ...t, typeArgs: t.typeArgs.map((a) => substitute(a, env)) };
+    case 'tuple':
+    case 'list':
+      return { ...t, elements: t.elements.map((a) => substitute(a, env)) };
+    case 'stack':
+      return { ...t, element: substitute(t.element, env) };
+    case 'set':
+    case 'value_set':
+      return { ...t, element: substitute(t.element, env) };
+    default:
+      return t;
+  }
+}

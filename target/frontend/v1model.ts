@@ -1,0 +1,124 @@
+// Finds the v1model package instantiation (`V1Switch(...) main;`) and resolves its six blocks.
+import type {
+  CheckedProgram,
+  ControlDecl,
+  Expr,
+  InstanceDecl,
+  ParserDecl,
+  Program,
+  StructTypeDecl,
+  Type,
+  V1SwitchMain,
+} from './ast.js';
+import type { Diagnostics } from './diagnostics.js';
+import type { CheckResult } from './checker.js';
+
+function blockOf(e: Expr | undefined): { decl: ParserDecl | ControlDecl; name: string } | undefined {
+  if (!e) return undefined;
+  const t = e.type;
+  if (
+    (t.kind === 'parser' || t.kind === 'control') &&
+    (t.decl.kind === 'parser' || t.decl.kind === 'control')
+  ) {
+    // `MyIngress()` is named after its type; a named instance `MyIngress() ig;` keeps the type name too,
+    // as p4c's control-plane names for v1model use the control's declared name.
+    return { decl: t.decl, name: t.decl.name };
+  }
+  return undefined;
+}
+
+function structOf(t: Type | undefined): StructTypeDecl | undefined {
+  return t?.kind === 'struct' ? t.decl : undefined;
+}
+
+export function resolveMain(
+  program: Program,
+  result: CheckResult,
+  diags: Diagnostics,
+): V1SwitchMain | undefined {
+  const main = program.decls.find((d): d is InstanceDecl => d.kind === 'instance' && d.name === 'main');
+  if (!main) {
+    const last = program.decls[program.decls.length - 1];
+    diags.error(
+      last?.loc ?? { file: '<input>', line: 1, col: 1 },
+      "the program has no package instantiation named 'main' (V1Switch(...) main;)",
+    );
+    return undefined;
+  }
+  if (main.type.kind !== 'package' || main.type.decl.name !== 'V1Switch') {
+    diags.error(main.loc, "'main' must be an instance of the v1model package V1Switch");
+    return undefined;
+  }
+  const args = main.ctorArgs ?? [];
+  const blocks = args.map(blockOf);
+  const kinds = ['parser', 'control', 'control', 'control', 'control', 'control'];
+  for (let i = 0; i < 6; i++) {
+    const b = blocks[i];
+    if (!b || b.decl.kind !== kinds[i]) {
+      if (!diags.hasErrors)
+        diags.error(args[i]?.loc ?? main.loc, `argument ${i + 1} of V1Switch must be a ${kinds[i]}`);
+      return undefined;
+    }
+  }
+  const parser = blocks[0]!.decl as ParserDecl;
+  const [vr, ig, eg, ck, dep] = blocks.slice(1).map((b) => b!.decl as ControlDecl) as [
+    ControlDecl,
+    ControlDecl,
+    ControlDecl,
+    ControlDecl,
+    ControlDecl,
+  ];
+  const headersType = structOf(parser.params[1]?.type);
+  const metadataType = structOf(parser.params[2]?.type);
+  const standardMetadataType = structOf(parser.params[3]?.type);
+  if (!headersType || !metadataType || !standardMetadataType) {
+    diags.error(
+      parser.loc,
+      `the parser '${parser.name}' must take (packet_in, out H, inout M, inout standard_metadata_t) with struct types H and M`,
+    );
+    return undefined;
+  }
+  void result;
+  return {
+    instance: main,
+    parser,
+    verifyChecksum: vr,
+    ingress: ig,
+    egress: eg,
+    computeChecksum: ck,
+    deparser: dep,
+    blockNames: {
+      parser: blocks[0]!.name,
+      verifyChecksum: blocks[1]!.name,
+      ingress: blocks[2]!.name,
+      egress: blocks[3]!.name,
+      computeChecksum: blocks[4]!.name,
+      deparser: blocks[5]!.name,
+    },
+    headersType,
+    metadataType,
+    standardMetadataType,
+  };
+}
+
+export function assemble(program: Program, result: CheckResult, main: V1SwitchMain): CheckedProgram {
+  const controllerHeaders: CheckedProgram['controllerHeaders'] = [];
+  for (const d of program.decls) {
+    if (d.kind !== 'header') continue;
+    const a = d.annotations.find((x) => x.name === 'controller_header');
+    const arg = a?.args[0];
+    if (arg?.kind === 'string') controllerHeaders.push({ name: arg.value, decl: d });
+  }
+  return {
+    program,
+    main,
+    errors: result.errors,
+    matchKinds: result.matchKinds,
+    tables: result.tables,
+    actions: result.actions,
+    externInstances: result.externInstances,
+    valueSets: result.valueSets,
+    controllerHeaders,
+    types: result.types,
+  };
+}

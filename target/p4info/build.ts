@@ -1,0 +1,249 @@
+// Builds the P4Info of a checked v1model program, following p4c's P4RuntimeSerializer: which objects
+// appear, their names, ids and aliases, and the table/action/extern details.
+import type { ActionDecl, Annotation, CheckedProgram, InstanceDecl, TableDecl } from '../frontend/ast.js';
+import { bitWidthOf } from '../frontend/types.js';
+import { IdAllocator, shortestUniqueSuffixes } from './ids.js';
+import {
+  P4IdPrefix,
+  type Action,
+  type ActionRef,
+  type ControllerPacketMetadata,
+  type CounterUnit,
+  type MatchType,
+  type P4Info,
+  type Table,
+} from './types.js';
+
+/** Annotations that P4Info represents by other fields, so they are not repeated as strings. */
+const STRUCTURAL = new Set([
+  'name',
+  'id',
+  'brief',
+  'description',
+  'defaultonly',
+  'tableonly',
+  'noWarn',
+  'controller_header',
+  'hidden',
+  'priority',
+  'optional',
+  'pure',
+  'noSideEffects',
+]);
+
+function annotationStrings(anns: Annotation[]): string[] | undefined {
+  const out = anns
+    .filter((a) => !STRUCTURAL.has(a.name))
+    .map((a) => (a.body ? `@${a.name}(${a.body})` : `@${a.name}`));
+  return out.length ? out : undefined;
+}
+
+function explicitId(anns: Annotation[]): number | undefined {
+  const a = anns.find((x) => x.name === 'id');
+  const v = a?.args[0];
+  return v?.kind === 'int' ? Number(v.value) : undefined;
+}
+
+const MATCH_TYPES: Record<string, MatchType> = {
+  exact: 'EXACT',
+  lpm: 'LPM',
+  ternary: 'TERNARY',
+  range: 'RANGE',
+  optional: 'OPTIONAL',
+};
+
+function unitOf(inst: InstanceDecl): string {
+  const arg = inst.ctorArgs?.find((a) => a.constValue?.kind === 'enum');
+  return arg?.constValue?.kind === 'enum' ? arg.constValue.member : 'packets';
+}
+
+function counterUnit(inst: InstanceDecl): CounterUnit {
+  const u = unitOf(inst);
+  return u === 'bytes' ? 'BYTES' : u === 'packets_and_bytes' ? 'BOTH' : 'PACKETS';
+}
+
+function intArg(inst: InstanceDecl, index: number): number {
+  const v = inst.ctorArgs?.[index]?.constValue;
+  return v?.kind === 'int' ? Number(v.value) : 0;
+}
+
+export interface P4InfoResult {
+  p4info: P4Info;
+  /** Problems p4c reports as errors (duplicate or badly prefixed @id). */
+  problems: string[];
+}
+
+export function buildP4Info(prog: CheckedProgram): P4InfoResult {
+  const mainControls = new Set([
+    prog.main.ingress,
+    prog.main.egress,
+    prog.main.verifyChecksum,
+    prog.main.computeChecksum,
+    prog.main.deparser,
+  ]);
+  const tables = prog.tables.filter((t) => !t.parent || mainControls.has(t.parent));
+  // Actions: every action of the pipeline's controls, and any other action a table refers to (NoAction).
+  const actions: ActionDecl[] = [];
+  const addAction = (a: ActionDecl | undefined): void => {
+    if (a && !actions.includes(a)) actions.push(a);
+  };
+  for (const a of prog.actions) if (a.parent && mainControls.has(a.parent)) addAction(a);
+  for (const t of tables) {
+    for (const r of t.actionRefs) addAction(r.action);
+    addAction(t.defaultAction?.action);
+  }
+  const externs = prog.externInstances.filter((i) => !i.parent || mainControls.has(i.parent as never));
+  const kindOf = (i: InstanceDecl): string => (i.type.kind === 'extern' ? i.type.decl.name : '');
+  const counters = externs.filter((i) => kindOf(i) === 'counter');
+  const directCounters = externs.filter((i) => kindOf(i) === 'direct_counter');
+  const meters = externs.filter((i) => kindOf(i) === 'meter');
+  const directMeters = externs.filter((i) => kindOf(i) === 'direct_meter');
+  const registers = externs.filter((i) => kindOf(i) === 'register');
+
+  const ids = new IdAllocator();
+  const reg = (prefix: number, name: string, anns: Annotation[]): void =>
+    ids.add({ prefix, name, explicit: explicitId(anns) });
+  for (const t of tables) reg(P4IdPrefix.TABLE, t.controlPlaneName!, t.annotations);
+  for (const a of actions) reg(P4IdPrefix.ACTION, a.controlPlaneName!, a.annotations);
+  for (const c of counters) reg(P4IdPrefix.COUNTER, c.controlPlaneName!, c.annotations);
+  for (const c of directCounters) reg(P4IdPrefix.DIRECT_COUNTER, c.controlPlaneName!, c.annotations);
+  for (const m of meters) reg(P4IdPrefix.METER, m.controlPlaneName!, m.annotations);
+  for (const m of directMeters) reg(P4IdPrefix.DIRECT_METER, m.controlPlaneName!, m.annotations);
+  for (const r of registers) reg(P4IdPrefix.REGISTER, r.controlPlaneName!, r.annotations);
+  for (const h of prog.controllerHeaders) reg(P4IdPrefix.CONTROLLER_HEADER, h.name, h.decl.annotations);
+  ids.finish();
+
+  const allNames = [
+    ...tables.map((t) => t.controlPlaneName!),
+    ...actions.map((a) => a.controlPlaneName!),
+    ...externs.map((e) => e.controlPlaneName!),
+    ...prog.controllerHeaders.map((h) => h.name),
+  ];
+  const aliases = shortestUniqueSuffixes(allNames);
+  const preamble = (prefix: number, name: string, anns: Annotation[]) => {
+    const annotations = annotationStrings(anns);
+    return {
+      id: ids.get(prefix, name),
+      name,
+      alias: aliases.get(name) ?? name,
+      ...(annotations ? { annotations } : {}),
+    };
+  };
+
+  const tableOf = (t: TableDecl): Table => {
+    const action_refs: ActionRef[] = t.actionRefs
+      .filter((r) => r.action)
+      .map((r) => {
+        const scope = r.annotations.some((a) => a.name === 'defaultonly')
+          ? 'DEFAULT_ONLY'
+          : r.annotations.some((a) => a.name === 'tableonly')
+            ? 'TABLE_ONLY'
+            : undefined;
+        const annotations = r.annotations
+          .filter((a) => a.name !== 'name' && a.name !== 'id')
+          .map((a) => (a.body ? `@${a.name}(${a.body})` : `@${a.name}`));
+        return {
+          id: ids.get(P4IdPrefix.ACTION, r.action!.controlPlaneName!),
+          ...(scope ? { scope } : {}),
+          ...(annotations.length ? { annotations } : {}),
+        };
+      });
+    const direct: number[] = [];
+    if (t.directCounter) direct.push(ids.get(P4IdPrefix.DIRECT_COUNTER, t.directCounter.controlPlaneName!));
+    if (t.directMeter) direct.push(ids.get(P4IdPrefix.DIRECT_METER, t.directMeter.controlPlaneName!));
+    const table: Table = {
+      preamble: preamble(P4IdPrefix.TABLE, t.controlPlaneName!, t.annotations),
+      match_fields: t.keyDecls.map((k, i) => {
+        const annotations = annotationStrings(k.annotations);
+        return {
+          id: explicitId(k.annotations) ?? i + 1,
+          name: k.name!,
+          bitwidth: k.width!,
+          match_type: MATCH_TYPES[k.matchKindName] ?? 'EXACT',
+          ...(annotations ? { annotations } : {}),
+        };
+      }),
+      action_refs,
+      size: t.size ?? 1024,
+    };
+    if (t.defaultActionIsConst && t.defaultAction?.action)
+      table.const_default_action_id = ids.get(P4IdPrefix.ACTION, t.defaultAction.action.controlPlaneName!);
+    if (direct.length) table.direct_resource_ids = direct;
+    if (t.entryDecls.length > 0) {
+      if (t.entriesAreConst) table.is_const_table = true;
+      table.has_initial_entries = true;
+    }
+    return table;
+  };
+
+  const actionOf = (a: ActionDecl): Action => ({
+    preamble: preamble(P4IdPrefix.ACTION, a.controlPlaneName!, a.annotations),
+    params: a.params
+      .filter((p) => p.direction === 'none')
+      .map((p, i) => {
+        const annotations = annotationStrings(p.annotations);
+        return {
+          id: explicitId(p.annotations) ?? i + 1,
+          name: p.name,
+          bitwidth: bitWidthOf(p.type) ?? 0,
+          ...(annotations ? { annotations } : {}),
+        };
+      }),
+  });
+
+  const directTableOf = (inst: InstanceDecl): number => {
+    const t = tables.find((x) => x.directCounter === inst || x.directMeter === inst);
+    return t ? ids.get(P4IdPrefix.TABLE, t.controlPlaneName!) : 0;
+  };
+
+  const controllerHeaders: ControllerPacketMetadata[] = prog.controllerHeaders.map((h) => ({
+    preamble: preamble(P4IdPrefix.CONTROLLER_HEADER, h.name, h.decl.annotations),
+    metadata: h.decl.fields.map((f, i) => {
+      const annotations = annotationStrings(f.annotations);
+      return {
+        id: explicitId(f.annotations) ?? i + 1,
+        name: f.name,
+        bitwidth: f.width ?? 0,
+        ...(annotations ? { annotations } : {}),
+      };
+    }),
+  }));
+
+  const p4info: P4Info = {
+    pkg_info: { arch: 'v1model' },
+    tables: tables.map(tableOf),
+    actions: actions.map(actionOf),
+    counters: counters.map((c) => ({
+      preamble: preamble(P4IdPrefix.COUNTER, c.controlPlaneName!, c.annotations),
+      spec: { unit: counterUnit(c) },
+      size: intArg(c, 0),
+    })),
+    direct_counters: directCounters.map((c) => ({
+      preamble: preamble(P4IdPrefix.DIRECT_COUNTER, c.controlPlaneName!, c.annotations),
+      spec: { unit: counterUnit(c) },
+      direct_table_id: directTableOf(c),
+    })),
+    meters: meters.map((m) => ({
+      preamble: preamble(P4IdPrefix.METER, m.controlPlaneName!, m.annotations),
+      spec: { unit: unitOf(m) === 'bytes' ? 'BYTES' : 'PACKETS' },
+      size: intArg(m, 0),
+    })),
+    direct_meters: directMeters.map((m) => ({
+      preamble: preamble(P4IdPrefix.DIRECT_METER, m.controlPlaneName!, m.annotations),
+      spec: { unit: unitOf(m) === 'bytes' ? 'BYTES' : 'PACKETS' },
+      direct_table_id: directTableOf(m),
+    })),
+    controller_packet_metadata: controllerHeaders,
+    registers: registers.map((r) => {
+      const cell = r.type.kind === 'extern' ? r.type.typeArgs[0] : undefined;
+      const w = cell ? (bitWidthOf(cell) ?? 0) : 0;
+      const bitstring = cell?.kind === 'int' ? { int: { bitwidth: w } } : { bit: { bitwidth: w } };
+      return {
+        preamble: preamble(P4IdPrefix.REGISTER, r.controlPlaneName!, r.annotations),
+        type_spec: { bitstring },
+        size: intArg(r, 0),
+      };
+    }),
+  };
+  return { p4info, problems: ids.problems };
+}

@@ -1,0 +1,51 @@
+// P4Info in protobuf text format, laid out as p4c writes `--p4runtime-files x.p4info.txtpb`.
+import type { P4Info } from './types.js';
+
+/** Fields whose string values are proto enum constants (written bare, not quoted). */
+const ENUM_FIELDS = new Set(['match_type', 'scope', 'unit']);
+
+/** p4info.proto's field order for the top-level message. */
+const TOP_ORDER = [
+  'pkg_info',
+  'tables',
+  'actions',
+  'counters',
+  'direct_counters',
+  'meters',
+  'direct_meters',
+  'controller_packet_metadata',
+  'registers',
+];
+
+function quote(s: string): string {
+  return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n') + '"';
+}
+
+function writeField(out: string[], indent: string, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    for (const v of value) writeField(out, indent, key, v);
+    return;
+  }
+  if (typeof value === 'object') {
+    out.push(`${indent}${key} {`);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>))
+      writeField(out, indent + '  ', k, v);
+    out.push(`${indent}}`);
+    return;
+  }
+  if (typeof value === 'string') out.push(`${indent}${key}: ${ENUM_FIELDS.has(key) ? value : quote(value)}`);
+  else out.push(`${indent}${key}: ${String(value)}`);
+}
+
+export function p4infoToText(p4info: P4Info): string {
+  const out: string[] = [
+    '# proto-file: p4/config/v1/p4info.proto',
+    '# proto-message: p4.config.v1.P4Info',
+    '',
+  ];
+  const rec = p4info as unknown as Record<string, unknown>;
+  for (const key of TOP_ORDER) writeField(out, '', key, rec[key]);
+  out.push('type_info {', '}');
+  return out.join('\n') + '\n';
+}
