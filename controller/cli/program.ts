@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { solveCommand } from './commands/solve.js';
 import { simCommand } from './commands/sim.js';
 import { stfCommand } from './commands/stf.js';
+import { compileCommand } from './commands/compile.js';
 
 /** The version from the nearest package.json, found the same way from source and from dist/. */
 function packageVersion(): string {
@@ -31,5 +32,6 @@ export function buildProgram(): Command {
   program.addCommand(solveCommand());
   program.addCommand(simCommand());
   program.addCommand(stfCommand());
+  program.addCommand(compileCommand());
   return program;
 }
