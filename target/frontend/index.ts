@@ -31,7 +31,10 @@ function sorted(list: Diagnostic[]): Diagnostic[] {
 }
 
 /** Compile a P4_16 v1model program: `text` when given, else the file at `path` (which names the source in diagnostics). */
-export function compileP4(input: { path: string; text?: string }, options: CompileOptions = {}): CompileResult {
+export function compileP4(
+  input: { path: string; text?: string },
+  options: CompileOptions = {},
+): CompileResult {
   const diags = new Diagnostics();
   let text = input.text;
   if (text === undefined) {
@@ -39,7 +42,18 @@ export function compileP4(input: { path: string; text?: string }, options: Compi
       text = readFileSync(input.path, 'utf8');
     } catch (e) {
       const why = e instanceof Error && 'code' in e && e.code === 'ENOENT' ? 'no such file' : String(e);
-      return { ok: false, diagnostics: [{ file: input.path, line: 1, col: 1, message: `cannot read ${input.path}: ${why}`, severity: 'error' }] };
+      return {
+        ok: false,
+        diagnostics: [
+          {
+            file: input.path,
+            line: 1,
+            col: 1,
+            message: `cannot read ${input.path}: ${why}`,
+            severity: 'error',
+          },
+        ],
+      };
     }
   }
   try {
