@@ -1,0 +1,526 @@
+// One P4Runtime device: its pipeline configs (committed and saved), and the semantics of
+// SetForwardingPipelineConfig, GetForwardingPipelineConfig, Write and Read over the ControlPlane.
+// Everything here runs synchronously within one event-loop turn, so no packet or other RPC ever observes
+// a Write batch half-applied; with the undo log that makes ROLLBACK_ON_ERROR and DATAPLANE_ATOMIC honest.
+import { status } from '@grpc/grpc-js';
+import { bigintToBytes, bytesToBigint, checkReceived } from '../../p4runtime-ts/src/bytes.js';
+import { fromUint128 } from '../../p4runtime-ts/src/election.js';
+import type { P4Error } from '../../p4runtime-ts/src/status-codec.js';
+import type {
+  Entity,
+  EntityMsg,
+  ForwardingPipelineConfig,
+  GetForwardingPipelineConfigRequestMsg,
+  P4InfoMsg,
+  ReadRequestMsg,
+  SetForwardingPipelineConfigRequestMsg,
+  TableEntryMsg,
+  UpdateMsg,
+  WriteRequestMsg,
+} from '../../p4runtime-ts/src/types.js';
+import type { EntryKey, FieldMatch, OutputPacket, TableEntry } from '../p4info/control-plane.js';
+import type { Table } from '../p4info/types.js';
+import type { Arbiter } from './arbitration.js';
+import { p4InfoMismatch } from './p4info-wire.js';
+import { PipelineLoadError, type LoadedPipeline, type PipelineLoader } from './pipeline.js';
+import { asRpcError, RpcError } from './rpc-error.js';
+import { Schema } from './translate.js';
+
+interface Installed {
+  pipeline: LoadedPipeline;
+  schema: Schema;
+  p4info: P4InfoMsg | LoadedPipeline['p4info'];
+  deviceConfig: Buffer;
+  cookie: string | undefined;
+}
+
+/** A Write whose updates did not all succeed: one p4.v1.Error per update, in order. */
+export class WriteFailure extends Error {
+  constructor(readonly perUpdate: P4Error[]) {
+    super(
+      `${perUpdate.filter((e) => e.canonical_code !== status.OK).length} of ${perUpdate.length} updates failed`,
+    );
+  }
+}
+
+const SPACE = 'mlt-embedded-v1model';
+const invalid = (msg: string): RpcError => new RpcError(status.INVALID_ARGUMENT, msg);
+
+function keyText(match: Map<number, FieldMatch>): string {
+  return [...match.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([id, m]) =>
+        `${id}=${JSON.stringify(m, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`,
+    )
+    .join(';');
+}
+
+type Undo = () => void;
+
+export class Device {
+  private committed: Installed | undefined;
+  private saved: Installed | undefined;
+
+  constructor(
+    readonly deviceId: bigint,
+    private readonly loader: PipelineLoader,
+    private readonly arbiter: Arbiter,
+  ) {}
+
+  checkDevice(id: string | number | bigint): void {
+    if (BigInt(id) !== this.deviceId)
+      throw new RpcError(status.NOT_FOUND, `no device ${id} (this is device ${this.deviceId})`);
+  }
+
+  /** The config that reads and writes address: a saved one (VERIFY_AND_SAVE) takes effect for them at once. */
+  private active(): Installed {
+    const a = this.saved ?? this.committed;
+    if (!a) throw new RpcError(status.FAILED_PRECONDITION, 'no forwarding pipeline config has been set');
+    return a;
+  }
+
+  get running(): LoadedPipeline | undefined {
+    return this.committed?.pipeline;
+  }
+
+  /** Install a pipeline directly (the program given on the command line), as VERIFY_AND_COMMIT would. */
+  installInitial(source: string, name: string): void {
+    const pipeline = this.loader(source, name);
+    this.committed = {
+      pipeline,
+      schema: new Schema(pipeline.p4info),
+      p4info: pipeline.p4info,
+      deviceConfig: Buffer.from(source, 'utf8'),
+      cookie: undefined,
+    };
+    this.saved = undefined;
+  }
+
+  // ------------------------------------------------------------------ pipeline config
+
+  private verify(req: SetForwardingPipelineConfigRequestMsg): Installed {
+    const cfg = req.config;
+    if (!cfg) throw invalid(`${req.action} needs a config`);
+    if (!cfg.p4info) throw invalid('config.p4info is required');
+    if (cfg.p4_device_config.length === 0)
+      throw invalid('config.p4_device_config must hold the P4 program source');
+    let pipeline: LoadedPipeline;
+    try {
+      pipeline = this.loader(cfg.p4_device_config.toString('utf8'), 'p4_device_config.p4');
+    } catch (e) {
+      if (e instanceof PipelineLoadError) throw invalid(`the device config does not compile:\n${e.message}`);
+      throw e;
+    }
+    const mismatch = p4InfoMismatch(cfg.p4info, pipeline.p4info);
+    if (mismatch) throw invalid(`p4info does not match the program: ${mismatch}`);
+    return {
+      pipeline,
+      schema: new Schema(pipeline.p4info),
+      p4info: cfg.p4info,
+      deviceConfig: cfg.p4_device_config,
+      cookie: cfg.cookie ? cfg.cookie.cookie : undefined,
+    };
+  }
+
+  setPipeline(req: SetForwardingPipelineConfigRequestMsg): void {
+    this.checkDevice(req.device_id);
+    this.arbiter.checkPrimary(req.role, fromUint128(req.election_id));
+    switch (req.action) {
+      case 'VERIFY':
+        this.verify(req);
+        return;
+      case 'VERIFY_AND_SAVE':
+        this.saved = this.verify(req);
+        return;
+      case 'VERIFY_AND_COMMIT':
+        this.committed = this.verify(req);
+        this.saved = undefined;
+        return;
+      case 'COMMIT':
+        if (req.config)
+          throw invalid('COMMIT takes no config; it realises the one saved with VERIFY_AND_SAVE');
+        if (!this.saved) throw new RpcError(status.FAILED_PRECONDITION, 'no saved config to commit');
+        // Writes since the save went to the saved pipeline, so committing it replays them.
+        this.committed = this.saved;
+        this.saved = undefined;
+        return;
+      case 'RECONCILE_AND_COMMIT': {
+        const next = this.verify(req);
+        const prev = this.saved ?? this.committed;
+        if (prev) this.carryState(prev, next);
+        this.committed = next;
+        this.saved = undefined;
+        return;
+      }
+      default:
+        throw invalid(`unsupported action ${req.action}`);
+    }
+  }
+
+  /** Copy forwarding state into a new pipeline; INVALID_ARGUMENT when the new program cannot hold it. */
+  private carryState(from: Installed, to: Installed): void {
+    const src = from.pipeline.device;
+    const dst = to.pipeline.device;
+    try {
+      for (const t of from.pipeline.p4info.tables) {
+        if (t.is_const_table) continue;
+        const d = src.getDefaultAction(t.preamble.id);
+        dst.setDefaultAction(t.preamble.id, d);
+      }
+      for (const e of src.readEntries()) dst.insertEntry(e);
+      for (const c of from.pipeline.p4info.counters)
+        for (const cell of src.readCounter(c.preamble.id))
+          dst.writeCounter(c.preamble.id, cell.index, cell.data);
+      for (const r of from.pipeline.p4info.registers)
+        for (const cell of src.readRegister(r.preamble.id))
+          dst.writeRegister(r.preamble.id, cell.index, cell.value);
+    } catch (e) {
+      throw invalid(`the forwarding state cannot be kept with the new program: ${asRpcError(e).message}`);
+    }
+  }
+
+  getPipeline(req: GetForwardingPipelineConfigRequestMsg): ForwardingPipelineConfig {
+    this.checkDevice(req.device_id);
+    const a = this.active();
+    const cookie = a.cookie !== undefined ? { cookie: { cookie: a.cookie } } : {};
+    switch (req.response_type) {
+      case 'COOKIE_ONLY':
+        return cookie;
+      case 'P4INFO_AND_COOKIE':
+        return { p4info: a.p4info, ...cookie };
+      case 'DEVICE_CONFIG_AND_COOKIE':
+        return { p4_device_config: a.deviceConfig, ...cookie };
+      default:
+        return { p4info: a.p4info, p4_device_config: a.deviceConfig, ...cookie };
+    }
+  }
+
+  // ------------------------------------------------------------------ Write
+
+  write(req: WriteRequestMsg): void {
+    this.checkDevice(req.device_id);
+    const inst = this.active();
+    this.arbiter.checkPrimary(req.role, fromUint128(req.election_id));
+    const atomic = req.atomicity !== 'CONTINUE_ON_ERROR';
+    const results: P4Error[] = [];
+    const undos: Undo[] = [];
+    let failed = false;
+    for (let i = 0; i < req.updates.length; i++) {
+      try {
+        const undo = this.apply(inst, req.updates[i]!, atomic);
+        if (undo) undos.push(undo);
+        results.push({ canonical_code: status.OK, message: '', space: '', code: 0 });
+      } catch (e) {
+        const err = asRpcError(e);
+        failed = true;
+        results.push({ canonical_code: err.code, message: err.message, space: SPACE, code: 0 });
+        if (atomic) {
+          for (let j = undos.length - 1; j >= 0; j--) undos[j]!();
+          for (let j = 0; j < i; j++)
+            results[j] = { canonical_code: status.ABORTED, message: 'rolled back', space: SPACE, code: 0 };
+          for (let j = i + 1; j < req.updates.length; j++)
+            results.push({ canonical_code: status.ABORTED, message: 'not attempted', space: SPACE, code: 0 });
+          break;
+        }
+      }
+    }
+    if (failed) throw new WriteFailure(results);
+  }
+
+  private findEntry(inst: Installed, key: EntryKey): TableEntry | undefined {
+    const k = keyText(key.match);
+    return inst.pipeline.device
+      .readEntries(key.tableId)
+      .find((e) => e.priority === key.priority && keyText(e.match) === k);
+  }
+
+  private apply(inst: Installed, u: UpdateMsg, wantUndo: boolean): Undo | undefined {
+    const ent = u.entity;
+    if (!ent || !ent.entity) throw invalid('update has no entity');
+    if (u.type === 'UNSPECIFIED') throw invalid('update type is UNSPECIFIED');
+    const dev = inst.pipeline.device;
+    const s = inst.schema;
+    switch (ent.entity) {
+      case 'table_entry':
+        return this.applyTableEntry(inst, u.type, ent.table_entry!, wantUndo);
+      case 'counter_entry': {
+        const c = ent.counter_entry!;
+        if (u.type !== 'MODIFY') throw invalid('counter entries can only be modified');
+        if (!s.counters.has(c.counter_id))
+          throw new RpcError(status.NOT_FOUND, `no counter with id ${c.counter_id}`);
+        const index = c.index ? Number(c.index.index) : undefined;
+        const data = { packets: BigInt(c.data?.packet_count ?? 0), bytes: BigInt(c.data?.byte_count ?? 0) };
+        const old = wantUndo ? dev.readCounter(c.counter_id, index) : [];
+        dev.writeCounter(c.counter_id, index, data);
+        return wantUndo
+          ? () => old.forEach((o) => dev.writeCounter(c.counter_id, o.index, o.data))
+          : undefined;
+      }
+      case 'direct_counter_entry': {
+        const d = ent.direct_counter_entry!;
+        if (u.type !== 'MODIFY') throw invalid('direct counter entries can only be modified');
+        if (!d.table_entry) throw invalid('direct counter entry needs its table entry');
+        const t = s.table(d.table_entry.table_id);
+        if (!s.directCounterOf.has(t.preamble.id))
+          throw invalid(`table ${t.preamble.name} has no direct counter`);
+        const key = s.key(t, d.table_entry);
+        const data = { packets: BigInt(d.data?.packet_count ?? 0), bytes: BigInt(d.data?.byte_count ?? 0) };
+        const old = wantUndo ? dev.readDirectCounter(key) : undefined;
+        dev.writeDirectCounter(key, data);
+        return old ? () => dev.writeDirectCounter(key, old) : undefined;
+      }
+      case 'register_entry': {
+        const r = ent.register_entry!;
+        if (u.type !== 'MODIFY') throw invalid('register entries can only be modified');
+        const info = s.registers.get(r.register_id);
+        if (!info) throw new RpcError(status.NOT_FOUND, `no register with id ${r.register_id}`);
+        if (!r.data || r.data.data !== 'bitstring') throw invalid('register data must be a bitstring');
+        const bad = checkReceived(r.data.bitstring!, info.bitwidth);
+        if (bad) throw invalid(`register value: ${bad}`);
+        const index = r.index ? Number(r.index.index) : undefined;
+        if (index !== undefined && (index < 0 || index >= info.size))
+          throw new RpcError(status.OUT_OF_RANGE, `register index ${index} not in 0..${info.size - 1}`);
+        const old = wantUndo ? dev.readRegister(r.register_id, index) : [];
+        dev.writeRegister(r.register_id, index, bytesToBigint(r.data.bitstring!));
+        return wantUndo
+          ? () => old.forEach((o) => dev.writeRegister(r.register_id, o.index, o.value))
+          : undefined;
+      }
+      case 'meter_entry': {
+        const id = ent.meter_entry!.meter_id;
+        if (!s.meters.has(id)) throw new RpcError(status.NOT_FOUND, `no meter with id ${id}`);
+        throw new RpcError(status.UNIMPLEMENTED, 'meter configuration is not supported by this target');
+      }
+      case 'direct_meter_entry': {
+        const t = s.table(ent.direct_meter_entry!.table_entry?.table_id ?? 0);
+        if (!s.directMeterOf.has(t.preamble.id))
+          throw invalid(`table ${t.preamble.name} has no direct meter`);
+        throw new RpcError(status.UNIMPLEMENTED, 'meter configuration is not supported by this target');
+      }
+      default:
+        throw new RpcError(status.UNIMPLEMENTED, `${ent.entity} is not supported by this target`);
+    }
+  }
+
+  private applyTableEntry(
+    inst: Installed,
+    type: string,
+    e: TableEntryMsg,
+    wantUndo: boolean,
+  ): Undo | undefined {
+    const s = inst.schema;
+    const dev = inst.pipeline.device;
+    const t = s.table(e.table_id);
+    if (e.meter_config) {
+      if (!s.directMeterOf.has(t.preamble.id)) throw invalid(`table ${t.preamble.name} has no direct meter`);
+      throw new RpcError(status.UNIMPLEMENTED, 'meter configuration is not supported by this target');
+    }
+    if (e.counter_data && !s.directCounterOf.has(t.preamble.id))
+      throw invalid(`table ${t.preamble.name} has no direct counter`);
+    if (e.is_default_action) {
+      if (type !== 'MODIFY') throw invalid('the default entry can only be modified');
+      if (e.match.length > 0 || e.priority !== 0)
+        throw invalid('the default entry has no match and no priority');
+      if (t.const_default_action_id)
+        throw new RpcError(status.PERMISSION_DENIED, `the default action of ${t.preamble.name} is const`);
+      const old = dev.getDefaultAction(t.preamble.id);
+      if (e.action?.type) dev.setDefaultAction(t.preamble.id, s.tableAction(t, e, true));
+      else dev.resetDefaultAction(t.preamble.id);
+      return wantUndo ? () => dev.setDefaultAction(t.preamble.id, old) : undefined;
+    }
+    if (t.is_const_table) throw new RpcError(status.PERMISSION_DENIED, `table ${t.preamble.name} is const`);
+    const key = s.key(t, e);
+    const counter = e.counter_data
+      ? { packets: BigInt(e.counter_data.packet_count), bytes: BigInt(e.counter_data.byte_count) }
+      : undefined;
+    switch (type) {
+      case 'INSERT': {
+        const entry: TableEntry = {
+          ...key,
+          action: s.tableAction(t, e, false),
+          ...(counter ? { counter } : {}),
+        };
+        dev.insertEntry(entry);
+        return wantUndo ? () => dev.deleteEntry(key) : undefined;
+      }
+      case 'MODIFY': {
+        const entry: TableEntry = {
+          ...key,
+          action: s.tableAction(t, e, false),
+          ...(counter ? { counter } : {}),
+        };
+        const old = wantUndo ? this.withCounter(inst, t, this.findEntry(inst, key)) : undefined;
+        dev.modifyEntry(entry);
+        return old ? () => dev.modifyEntry(old) : undefined;
+      }
+      case 'DELETE': {
+        const old = wantUndo ? this.withCounter(inst, t, this.findEntry(inst, key)) : undefined;
+        dev.deleteEntry(key);
+        return old ? () => dev.insertEntry(old) : undefined;
+      }
+      default:
+        throw invalid(`unknown update type ${type}`);
+    }
+  }
+
+  private withCounter(inst: Installed, t: Table, e: TableEntry | undefined): TableEntry | undefined {
+    if (!e || !inst.schema.directCounterOf.has(t.preamble.id)) return e;
+    return { ...e, counter: inst.pipeline.device.readDirectCounter(e) };
+  }
+
+  // ------------------------------------------------------------------ Read
+
+  read(req: ReadRequestMsg): Entity[] {
+    this.checkDevice(req.device_id);
+    const inst = this.active();
+    const out: Entity[] = [];
+    for (const ent of req.entities) {
+      try {
+        this.readOne(inst, ent, out);
+      } catch (e) {
+        throw asRpcError(e);
+      }
+    }
+    return out;
+  }
+
+  /** The read filter's match (no priority rules: a zero priority matches any). */
+  private readFilter(inst: Installed, t: Table, e: TableEntryMsg): ((x: TableEntry) => boolean) | undefined {
+    if (e.match.length === 0 && e.priority === 0) return undefined;
+    const match = new Map<number, FieldMatch>();
+    for (const m of e.match) {
+      const [f, fm] = inst.schema.fieldMatch(t, m);
+      match.set(f.id, fm);
+    }
+    const k = keyText(match);
+    return (x) =>
+      (e.match.length === 0 || keyText(x.match) === k) && (e.priority === 0 || x.priority === e.priority);
+  }
+
+  private readOne(inst: Installed, ent: EntityMsg, out: Entity[]): void {
+    const s = inst.schema;
+    const dev = inst.pipeline.device;
+    switch (ent.entity) {
+      case 'table_entry': {
+        const e = ent.table_entry!;
+        const tables = e.table_id === 0 ? inst.pipeline.p4info.tables : [s.table(e.table_id)];
+        if (e.table_id === 0 && e.match.length > 0) throw invalid('a match filter needs a table id');
+        const withCounter = e.counter_data !== null;
+        for (const t of tables) {
+          const hasCounter = withCounter && s.directCounterOf.has(t.preamble.id);
+          if (e.is_default_action) {
+            const a = dev.getDefaultAction(t.preamble.id);
+            const w = { table_id: t.preamble.id, action: s.encodeAction(a), is_default_action: true };
+            out.push({ table_entry: t.const_default_action_id ? { ...w, const: true } : w });
+            continue;
+          }
+          const filter = this.readFilter(inst, t, e);
+          for (const x of dev.readEntries(t.preamble.id)) {
+            if (filter && !filter(x)) continue;
+            const withC = hasCounter ? { ...x, counter: x.counter ?? dev.readDirectCounter(x) } : x;
+            out.push({ table_entry: s.encodeEntry(withC, hasCounter) });
+          }
+        }
+        return;
+      }
+      case 'counter_entry': {
+        const c = ent.counter_entry!;
+        if (c.counter_id !== 0 && !s.counters.has(c.counter_id))
+          throw new RpcError(status.NOT_FOUND, `no counter with id ${c.counter_id}`);
+        const ids = c.counter_id === 0 ? [...s.counters] : [c.counter_id];
+        const index = c.index ? Number(c.index.index) : undefined;
+        for (const id of ids) {
+          for (const cell of dev.readCounter(id, c.counter_id === 0 ? undefined : index)) {
+            out.push({
+              counter_entry: {
+                counter_id: id,
+                index: { index: String(cell.index) },
+                data: { byte_count: cell.data.bytes.toString(), packet_count: cell.data.packets.toString() },
+              },
+            });
+          }
+        }
+        return;
+      }
+      case 'direct_counter_entry': {
+        const te = ent.direct_counter_entry!.table_entry;
+        const tableId = te?.table_id ?? 0;
+        if (tableId !== 0 && !s.directCounterOf.has(s.table(tableId).preamble.id))
+          throw invalid(`table ${s.table(tableId).preamble.name} has no direct counter`);
+        const tables =
+          tableId === 0 ? [...s.directCounterOf.keys()].map((id) => s.table(id)) : [s.table(tableId)];
+        for (const t of tables) {
+          const filter = te && tableId !== 0 ? this.readFilter(inst, t, te) : undefined;
+          let found = false;
+          for (const x of dev.readEntries(t.preamble.id)) {
+            if (filter && !filter(x)) continue;
+            found = true;
+            const data = x.counter ?? dev.readDirectCounter(x);
+            const entry = s.encodeEntry(x, false);
+            delete entry.action;
+            out.push({
+              direct_counter_entry: {
+                table_entry: entry,
+                data: { byte_count: data.bytes.toString(), packet_count: data.packets.toString() },
+              },
+            });
+          }
+          if (filter && !found)
+            throw new RpcError(status.NOT_FOUND, `no entry with that key in ${t.preamble.name}`);
+        }
+        return;
+      }
+      case 'register_entry': {
+        const r = ent.register_entry!;
+        if (r.register_id !== 0 && !s.registers.has(r.register_id))
+          throw new RpcError(status.NOT_FOUND, `no register with id ${r.register_id}`);
+        const ids = r.register_id === 0 ? [...s.registers.keys()] : [r.register_id];
+        const index = r.index ? Number(r.index.index) : undefined;
+        for (const id of ids) {
+          const size = s.registers.get(id)!.size;
+          if (index !== undefined && r.register_id !== 0 && (index < 0 || index >= size))
+            throw new RpcError(status.OUT_OF_RANGE, `register index ${index} not in 0..${size - 1}`);
+          for (const cell of dev.readRegister(id, r.register_id === 0 ? undefined : index)) {
+            out.push({
+              register_entry: {
+                register_id: id,
+                index: { index: String(cell.index) },
+                data: { bitstring: bigintToBytes(cell.value) },
+              },
+            });
+          }
+        }
+        return;
+      }
+      case 'meter_entry': {
+        const id = ent.meter_entry!.meter_id;
+        if (id !== 0 && !s.meters.has(id)) throw new RpcError(status.NOT_FOUND, `no meter with id ${id}`);
+        if (s.meters.size > 0)
+          throw new RpcError(status.UNIMPLEMENTED, 'meters are not supported by this target');
+        return;
+      }
+      case 'direct_meter_entry': {
+        const id = ent.direct_meter_entry!.table_entry?.table_id ?? 0;
+        if (id !== 0) s.table(id);
+        if (s.directMeterOf.size > 0)
+          throw new RpcError(status.UNIMPLEMENTED, 'meters are not supported by this target');
+        return;
+      }
+      default:
+        throw new RpcError(
+          status.UNIMPLEMENTED,
+          `reading ${ent.entity ?? 'an empty entity'} is not supported by this target`,
+        );
+    }
+  }
+
+  // ------------------------------------------------------------------ packets
+
+  /** Run a packet through the committed pipeline. */
+  process(ingressPort: number, data: Uint8Array): OutputPacket[] {
+    const p = this.committed?.pipeline;
+    if (!p) throw new RpcError(status.FAILED_PRECONDITION, 'no forwarding pipeline config has been set');
+    return p.device.processPacket(ingressPort, data);
+  }
+}

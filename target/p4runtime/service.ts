@@ -1,0 +1,231 @@
+// The gRPC handlers of p4.v1.P4Runtime for one device: request/response plumbing, error statuses
+// (Write failures carry one p4.v1.Error per update in grpc-status-details-bin), StreamChannel sessions
+// and packet I/O. The semantics live in device.ts and arbitration.ts.
+import * as grpc from '@grpc/grpc-js';
+import { status } from '@grpc/grpc-js';
+import { EventEmitter } from 'node:events';
+import { fromUint128 } from '../../p4runtime-ts/src/election.js';
+import { encodeWriteStatus, STATUS_DETAILS_KEY } from '../../p4runtime-ts/src/status-codec.js';
+import type {
+  Entity,
+  P4RuntimeHandlers,
+  StreamMessageRequestMsg,
+  StreamMessageResponse,
+} from '../../p4runtime-ts/src/types.js';
+import type { OutputPacket } from '../p4info/control-plane.js';
+import { Arbiter, type Session } from './arbitration.js';
+import { Device, WriteFailure } from './device.js';
+import { buildPacketOut, PacketIoError, parsePacketIn } from './packet-io.js';
+import type { PipelineLoader } from './pipeline.js';
+import { asRpcError, RpcError } from './rpc-error.js';
+
+export const P4RUNTIME_API_VERSION = '1.4.1';
+const READ_CHUNK = 512;
+
+export interface ServiceOptions {
+  deviceId: bigint;
+  /** The port the program uses for the CPU: packets sent there become PacketIn, PacketOut enters there. */
+  cpuPort: number;
+  loader: PipelineLoader;
+  log?: (line: string) => void;
+}
+
+export interface ServiceEvents {
+  /** A packet the pipeline sent out of a data-plane port (not the CPU port). */
+  egress: [OutputPacket];
+}
+
+function statusOf(e: unknown): Partial<grpc.StatusObject> {
+  if (e instanceof WriteFailure) {
+    const metadata = new grpc.Metadata();
+    metadata.set(STATUS_DETAILS_KEY, encodeWriteStatus(status.UNKNOWN, e.message, e.perUpdate));
+    return { code: status.UNKNOWN, details: e.message, metadata };
+  }
+  const err = asRpcError(e);
+  return { code: err.code, details: err.message };
+}
+
+export class P4RuntimeService extends EventEmitter<ServiceEvents> {
+  readonly arbiter: Arbiter;
+  readonly device: Device;
+  private nextSession = 1;
+  private readonly streams = new Set<
+    grpc.ServerDuplexStream<StreamMessageRequestMsg, StreamMessageResponse>
+  >();
+
+  constructor(private readonly opts: ServiceOptions) {
+    super();
+    this.arbiter = new Arbiter(opts.deviceId);
+    this.device = new Device(opts.deviceId, opts.loader, this.arbiter);
+  }
+
+  /** Feed a packet into a data-plane port (tests and tools); its outputs are routed like any other. */
+  injectPacket(port: number, data: Uint8Array): void {
+    this.route(this.device.process(port, data));
+  }
+
+  private route(outputs: OutputPacket[]): void {
+    const running = this.device.running;
+    for (const o of outputs) {
+      if (o.port !== this.opts.cpuPort || !running) {
+        this.emit('egress', o);
+        continue;
+      }
+      const pin = parsePacketIn(running.p4info, o.data);
+      this.sendToPrimaries({ packet: pin });
+    }
+  }
+
+  private readonly sessions = new Map<number, Session>();
+
+  private sendToPrimaries(msg: StreamMessageResponse): void {
+    for (const s of this.sessions.values()) if (this.arbiter.isPrimary(s)) s.send(msg);
+  }
+
+  /** End every open stream (used on shutdown so clients see the server leave). */
+  closeStreams(): void {
+    for (const call of this.streams)
+      call.emit('error', { code: status.UNAVAILABLE, details: 'server shutting down' });
+    this.streams.clear();
+  }
+
+  handlers(): P4RuntimeHandlers {
+    return {
+      Capabilities: (_call, cb) => cb(null, { p4runtime_api_version: P4RUNTIME_API_VERSION }),
+
+      SetForwardingPipelineConfig: (call, cb) => {
+        try {
+          this.device.setPipeline(call.request);
+          this.opts.log?.(`pipeline ${call.request.action}`);
+          cb(null, {});
+        } catch (e) {
+          cb(statusOf(e));
+        }
+      },
+
+      GetForwardingPipelineConfig: (call, cb) => {
+        try {
+          cb(null, { config: this.device.getPipeline(call.request) });
+        } catch (e) {
+          cb(statusOf(e));
+        }
+      },
+
+      Write: (call, cb) => {
+        try {
+          this.device.write(call.request);
+          cb(null, {});
+        } catch (e) {
+          cb(statusOf(e));
+        }
+      },
+
+      Read: (call) => {
+        let entities: Entity[];
+        try {
+          entities = this.device.read(call.request);
+        } catch (e) {
+          call.emit('error', statusOf(e));
+          return;
+        }
+        // The snapshot was taken in one turn above; streaming it may interleave with later writes.
+        const chunks: Entity[][] = [];
+        for (let i = 0; i < entities.length; i += READ_CHUNK) chunks.push(entities.slice(i, i + READ_CHUNK));
+        if (chunks.length === 0) chunks.push([]);
+        let k = 0;
+        const pump = (): void => {
+          while (k < chunks.length) {
+            if (call.cancelled) return;
+            const more = call.write({ entities: chunks[k++]! });
+            if (!more && k < chunks.length) {
+              call.once('drain', pump);
+              return;
+            }
+          }
+          call.end();
+        };
+        pump();
+      },
+
+      StreamChannel: (call) => this.streamChannel(call),
+    };
+  }
+
+  private streamChannel(call: grpc.ServerDuplexStream<StreamMessageRequestMsg, StreamMessageResponse>): void {
+    const session: Session = {
+      id: this.nextSession++,
+      send: (msg) => {
+        if (!call.writableEnded) call.write(msg);
+      },
+    };
+    this.streams.add(call);
+    this.sessions.set(session.id, session);
+    const leave = (): void => {
+      if (!this.sessions.delete(session.id)) return;
+      this.streams.delete(call);
+      this.arbiter.remove(session);
+    };
+    const fail = (err: RpcError): void => {
+      leave();
+      call.emit('error', { code: err.code, details: err.message });
+    };
+    call.on('data', (msg: StreamMessageRequestMsg) => {
+      try {
+        if (msg.update === 'arbitration') {
+          const a = msg.arbitration!;
+          this.device.checkDevice(a.device_id);
+          if (a.role?.config)
+            throw new RpcError(status.UNIMPLEMENTED, 'role configurations are not supported');
+          this.arbiter.arbitrate(session, a.role?.name ?? '', fromUint128(a.election_id));
+          return;
+        }
+        if (!this.arbiter.has(session))
+          throw new RpcError(
+            status.FAILED_PRECONDITION,
+            'the first message on a stream must be an arbitration update',
+          );
+        if (msg.update === 'packet') this.packetOut(session, msg);
+        else
+          session.send({
+            error: {
+              canonical_code: status.UNIMPLEMENTED,
+              message: `stream message ${msg.update ?? '(empty)'} is not supported`,
+              other: {},
+            },
+          });
+      } catch (e) {
+        fail(asRpcError(e));
+      }
+    });
+    call.on('end', () => {
+      leave();
+      if (!call.writableEnded) call.end();
+    });
+    call.on('error', () => leave());
+    call.on('cancelled', () => leave());
+    call.on('close', () => leave());
+  }
+
+  private packetOut(session: Session, msg: StreamMessageRequestMsg): void {
+    const p = msg.packet!;
+    const reject = (code: status, message: string): void =>
+      session.send({ error: { canonical_code: code, message, packet_out: { packet_out: p } } });
+    if (!this.arbiter.isPrimary(session))
+      return reject(status.PERMISSION_DENIED, 'only the primary may send packets');
+    const running = this.device.running;
+    if (!running) return reject(status.FAILED_PRECONDITION, 'no forwarding pipeline config has been set');
+    let data: Buffer;
+    try {
+      data = buildPacketOut(running.p4info, p.payload, p.metadata);
+    } catch (e) {
+      if (e instanceof PacketIoError) return reject(status.INVALID_ARGUMENT, e.message);
+      throw e;
+    }
+    try {
+      this.route(this.device.process(this.opts.cpuPort, data));
+    } catch (e) {
+      const err = asRpcError(e);
+      reject(err.code, err.message);
+    }
+  }
+}

@@ -1,0 +1,208 @@
+// Wire entities <-> the ControlPlane's id-and-bigint form, with the validation P4Runtime requires
+// (spec §8.4 bytestrings, §9.1 table entries). Every refusal is an RpcError with the spec's code.
+import { status } from '@grpc/grpc-js';
+import { bigintToBytes, bytesToBigint, checkReceived, maxValue } from '../../p4runtime-ts/src/bytes.js';
+import type {
+  ActionMsg,
+  FieldMatchMsg,
+  TableEntry as WireTableEntry,
+  TableEntryMsg,
+} from '../../p4runtime-ts/src/types.js';
+import type { ActionCall, EntryKey, FieldMatch, TableEntry } from '../p4info/control-plane.js';
+import type { Action, MatchField, P4Info, Table } from '../p4info/types.js';
+import { RpcError } from './rpc-error.js';
+
+const invalid = (msg: string): RpcError => new RpcError(status.INVALID_ARGUMENT, msg);
+
+function value(bytes: Buffer, bitwidth: number, what: string): bigint {
+  const bad = checkReceived(bytes, bitwidth);
+  if (bad) throw invalid(`${what}: ${bad}`);
+  return bytesToBigint(bytes);
+}
+
+/** Id lookups for one pipeline's P4Info. */
+export class Schema {
+  readonly tables = new Map<number, Table>();
+  readonly actions = new Map<number, Action>();
+  readonly counters = new Set<number>();
+  readonly registers = new Map<number, { bitwidth: number; size: number }>();
+  readonly meters = new Set<number>();
+  readonly directCounterOf = new Map<number, number>();
+  readonly directMeterOf = new Map<number, number>();
+
+  constructor(readonly p4info: P4Info) {
+    for (const t of p4info.tables) this.tables.set(t.preamble.id, t);
+    for (const a of p4info.actions) this.actions.set(a.preamble.id, a);
+    for (const c of p4info.counters) this.counters.add(c.preamble.id);
+    for (const m of p4info.meters) this.meters.add(m.preamble.id);
+    for (const r of p4info.registers) {
+      const b = r.type_spec.bitstring;
+      this.registers.set(r.preamble.id, { bitwidth: b.bit?.bitwidth ?? b.int?.bitwidth ?? 0, size: r.size });
+    }
+    for (const d of p4info.direct_counters) this.directCounterOf.set(d.direct_table_id, d.preamble.id);
+    for (const d of p4info.direct_meters) this.directMeterOf.set(d.direct_table_id, d.preamble.id);
+  }
+
+  table(id: number): Table {
+    const t = this.tables.get(id);
+    if (!t) throw new RpcError(status.NOT_FOUND, `no table with id ${id}`);
+    return t;
+  }
+
+  needsPriority(t: Table): boolean {
+    return t.match_fields.some((f) => f.match_type !== 'EXACT' && f.match_type !== 'LPM');
+  }
+
+  // ---- wire -> ControlPlane ----
+
+  fieldMatch(t: Table, m: FieldMatchMsg): [MatchField, FieldMatch] {
+    const f = t.match_fields.find((x) => x.id === m.field_id);
+    if (!f) throw invalid(`table ${t.preamble.name} has no match field id ${m.field_id}`);
+    const w = f.bitwidth;
+    const what = `match field ${f.name}`;
+    const expect = f.match_type.toLowerCase();
+    const kind = m.field_match_type;
+    if (kind !== expect) throw invalid(`${what} is ${f.match_type}, got a ${kind ?? 'missing'} match`);
+    switch (f.match_type) {
+      case 'EXACT':
+        return [f, { kind: 'exact', value: value(m.exact!.value, w, what) }];
+      case 'OPTIONAL':
+        return [f, { kind: 'optional', value: value(m.optional!.value, w, what) }];
+      case 'LPM': {
+        const v = value(m.lpm!.value, w, what);
+        const len = m.lpm!.prefix_len;
+        if (len < 1 || len > w)
+          throw invalid(`${what}: prefix length ${len} not in 1..${w} (omit a /0 match)`);
+        if ((v & maxValue(w - len)) !== 0n)
+          throw invalid(`${what}: value has bits set beyond the /${len} prefix`);
+        return [f, { kind: 'lpm', value: v, prefixLen: len }];
+      }
+      case 'TERNARY': {
+        const v = value(m.ternary!.value, w, what);
+        const mask = value(m.ternary!.mask, w, `${what} mask`);
+        if (mask === 0n) throw invalid(`${what}: an all-zero mask is a don't-care and must be omitted`);
+        if ((v & ~mask) !== 0n) throw invalid(`${what}: value has bits set outside the mask`);
+        return [f, { kind: 'ternary', value: v, mask }];
+      }
+      case 'RANGE': {
+        const low = value(m.range!.low, w, `${what} low`);
+        const high = value(m.range!.high, w, `${what} high`);
+        if (low > high) throw invalid(`${what}: low ${low} is above high ${high}`);
+        if (low === 0n && high === maxValue(w))
+          throw invalid(`${what}: a full range is a don't-care and must be omitted`);
+        return [f, { kind: 'range', low, high }];
+      }
+    }
+  }
+
+  key(t: Table, e: TableEntryMsg): EntryKey {
+    const match = new Map<number, FieldMatch>();
+    for (const m of e.match) {
+      if (match.has(m.field_id)) throw invalid(`match field id ${m.field_id} given twice`);
+      const [f, fm] = this.fieldMatch(t, m);
+      match.set(f.id, fm);
+    }
+    for (const f of t.match_fields) {
+      if (f.match_type === 'EXACT' && !match.has(f.id))
+        throw invalid(`exact match field ${f.name} is missing`);
+    }
+    if (this.needsPriority(t)) {
+      if (e.priority <= 0)
+        throw invalid(
+          `table ${t.preamble.name} needs a priority > 0 (it has ternary, range or optional fields)`,
+        );
+    } else if (e.priority !== 0) {
+      throw invalid(
+        `table ${t.preamble.name} takes no priority (only exact and lpm fields); got ${e.priority}`,
+      );
+    }
+    return { tableId: t.preamble.id, match, priority: e.priority };
+  }
+
+  action(t: Table, a: ActionMsg, forDefault: boolean): ActionCall {
+    const action = this.actions.get(a.action_id);
+    if (!action) throw new RpcError(status.NOT_FOUND, `no action with id ${a.action_id}`);
+    const ref = t.action_refs.find((r) => r.id === a.action_id);
+    if (!ref) throw invalid(`action ${action.preamble.name} is not an action of table ${t.preamble.name}`);
+    if (forDefault && ref.scope === 'TABLE_ONLY')
+      throw invalid(`action ${action.preamble.name} cannot be the default action of ${t.preamble.name}`);
+    if (!forDefault && ref.scope === 'DEFAULT_ONLY')
+      throw invalid(
+        `action ${action.preamble.name} is only allowed as the default action of ${t.preamble.name}`,
+      );
+    const params = new Map<number, bigint>();
+    for (const p of a.params) {
+      const info = action.params.find((x) => x.id === p.param_id);
+      if (!info) throw invalid(`action ${action.preamble.name} has no parameter id ${p.param_id}`);
+      if (params.has(p.param_id)) throw invalid(`parameter ${info.name} given twice`);
+      params.set(
+        p.param_id,
+        value(p.value, info.bitwidth, `action ${action.preamble.name} parameter ${info.name}`),
+      );
+    }
+    for (const info of action.params) {
+      if (!params.has(info.id))
+        throw invalid(`action ${action.preamble.name}: missing parameter ${info.name}`);
+    }
+    return { actionId: a.action_id, params };
+  }
+
+  tableAction(t: Table, e: TableEntryMsg, forDefault: boolean): ActionCall {
+    const ta = e.action;
+    if (!ta || !ta.type) throw invalid(`table entry for ${t.preamble.name} has no action`);
+    if (ta.type !== 'action')
+      throw new RpcError(status.UNIMPLEMENTED, 'action profiles are not supported by this target');
+    return this.action(t, ta.action!, forDefault);
+  }
+
+  // ---- ControlPlane -> wire ----
+
+  encodeMatch(m: FieldMatch): Omit<FieldMatchMsg, 'field_id' | 'field_match_type'> {
+    switch (m.kind) {
+      case 'exact':
+        return { exact: { value: bigintToBytes(m.value) } };
+      case 'optional':
+        return { optional: { value: bigintToBytes(m.value) } };
+      case 'lpm':
+        return { lpm: { value: bigintToBytes(m.value), prefix_len: m.prefixLen } };
+      case 'ternary':
+        return { ternary: { value: bigintToBytes(m.value), mask: bigintToBytes(m.mask) } };
+      case 'range':
+        return { range: { low: bigintToBytes(m.low), high: bigintToBytes(m.high) } };
+    }
+  }
+
+  encodeAction(a: ActionCall): {
+    action: { action_id: number; params: { param_id: number; value: Buffer }[] };
+  } {
+    const info = this.actions.get(a.actionId);
+    const order = info ? info.params.map((p) => p.id) : [...a.params.keys()];
+    return {
+      action: {
+        action_id: a.actionId,
+        params: order
+          .filter((id) => a.params.has(id))
+          .map((id) => ({ param_id: id, value: bigintToBytes(a.params.get(id)!) })),
+      },
+    };
+  }
+
+  encodeEntry(e: TableEntry, withCounter: boolean): WireTableEntry {
+    const t = this.tables.get(e.tableId);
+    const order = t ? t.match_fields.map((f) => f.id) : [...e.match.keys()];
+    const out: WireTableEntry = {
+      table_id: e.tableId,
+      match: order
+        .filter((id) => e.match.has(id))
+        .map((id) => ({ field_id: id, ...this.encodeMatch(e.match.get(id)!) })),
+      action: this.encodeAction(e.action),
+      priority: e.priority,
+    };
+    if (t?.is_const_table) out.const = true;
+    if (withCounter) {
+      const c = e.counter ?? { packets: 0n, bytes: 0n };
+      out.counter_data = { byte_count: c.bytes.toString(), packet_count: c.packets.toString() };
+    }
+    return out;
+  }
+}
