@@ -188,10 +188,7 @@ export function readScenario(file: string): ScenarioFile {
 }
 
 function describe(errors: ErrorObject[], file: string, doc: Document, lines: LineCounter): ScenarioIssue[] {
-  // Report a failed oneOf once, not the reasons each alternative failed, unless nothing else explains it.
-  const oneOf = errors.filter((e) => e.keyword === 'oneOf');
-  const inner = errors.filter((e) => e.keyword !== 'oneOf');
-  const shown = inner.length > 0 ? deepest(inner) : oneOf;
+  const shown = explainOneOfs(errors);
   const seen = new Set<string>();
   const issues: ScenarioIssue[] = [];
   for (const e of shown) {
@@ -208,6 +205,7 @@ function describe(errors: ErrorObject[], file: string, doc: Document, lines: Lin
       message = `missing required property '${String(params.missingProperty)}'`;
     else if (e.keyword === 'enum')
       message = `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+    else if (e.keyword === 'oneOf') message = 'matches none (or several) of the allowed forms';
     const text = path.reduce<string>(
       (acc, s) => (typeof s === 'number' ? `${acc}[${s}]` : acc === '' ? s : `${acc}.${s}`),
       '',
@@ -221,14 +219,42 @@ function describe(errors: ErrorObject[], file: string, doc: Document, lines: Lin
   return issues;
 }
 
-/** Within a failed oneOf, the errors of the branch that got furthest are the useful ones. */
-function deepest(errors: ErrorObject[]): ErrorObject[] {
-  const depth = (e: ErrorObject): number => e.instancePath.split('/').length;
-  const max = Math.max(...errors.map(depth));
-  const byPath = errors.filter((e) => depth(e) === max);
-  // A `const` mismatch on `kind` means "wrong branch", which says nothing useful when another branch matched it.
-  const useful = byPath.filter((e) => e.keyword !== 'const');
-  return useful.length > 0 ? useful : byPath;
+/**
+ * A failed oneOf comes with the reasons every alternative failed; only the alternative the user evidently
+ * meant is worth showing: not one whose discriminating `kind` differs, and of the rest the one whose errors
+ * reach deepest into the data (ties: the fewest errors).
+ */
+function explainOneOfs(errors: ErrorObject[]): ErrorObject[] {
+  const within = (e: ErrorObject, o: ErrorObject): boolean =>
+    e.schemaPath.startsWith(`${o.schemaPath}/`) &&
+    (e.instancePath === o.instancePath || e.instancePath.startsWith(`${o.instancePath}/`));
+  const oneOfs = errors
+    .filter((e) => e.keyword === 'oneOf')
+    .sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  let keep = errors.filter((e) => e.keyword !== 'oneOf');
+  for (const o of oneOfs) {
+    const inner = keep.filter((e) => within(e, o));
+    if (inner.length === 0) {
+      keep.push(o);
+      continue;
+    }
+    const branchOf = (e: ErrorObject): string => e.schemaPath.slice(o.schemaPath.length + 1).split('/')[0]!;
+    const branches = new Map<string, ErrorObject[]>();
+    for (const e of inner) branches.set(branchOf(e), [...(branches.get(branchOf(e)) ?? []), e]);
+    let best = '';
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (const [b, errs] of branches) {
+      const wrongKind = errs.some((e) => e.keyword === 'const');
+      const depth = Math.max(...errs.map((e) => e.instancePath.split('/').length));
+      const score = (wrongKind ? -1e6 : 0) + depth * 1000 - errs.length;
+      if (score > bestScore) {
+        bestScore = score;
+        best = b;
+      }
+    }
+    keep = keep.filter((e) => !within(e, o) || branchOf(e) === best);
+  }
+  return keep;
 }
 
 function locate(

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import {
+  buildFrame,
+  dscpOf,
+  ecnOf,
+  ECN_ECT0,
+  ipv4,
+  ipv4Checksum,
+  ipv4Offset,
+  MIN_FRAME_BYTES,
+  trailerOf,
+  type FrameSpec,
+} from '../../sim/frames.js';
+
+const spec: FrameSpec = {
+  srcMac: 0x020000000001n,
+  dstMac: 0x020000000002n,
+  srcIp: ipv4('10.0.0.1'),
+  dstIp: ipv4('10.0.1.2'),
+  dscp: 24,
+  ecn: ECN_ECT0,
+  srcPort: 1234,
+  dstPort: 5000,
+  bytes: 200,
+  flowId: 77,
+  seq: 5,
+  sentPs: 123456789,
+};
+
+describe('sim/frames', () => {
+  it('builds Ethernet/IPv4/UDP with a valid checksum and a trailer at the end', () => {
+    const f = buildFrame(spec);
+    assert.equal(f.length, 200);
+    assert.deepEqual([...f.subarray(0, 6)], [2, 0, 0, 0, 0, 2]);
+    assert.equal(ipv4Offset(f), 14);
+    // A correct IPv4 header sums (one's complement) to 0xffff including its checksum field.
+    assert.equal(ipv4Checksum(f, 14), (f[24]! << 8) | f[25]!);
+    assert.equal(dscpOf(f), 24);
+    assert.equal(ecnOf(f), ECN_ECT0);
+    assert.equal((f[16]! << 8) | f[17]!, 186); // IPv4 total length
+    assert.deepEqual(trailerOf(f), { flowId: 77, seq: 5, sentPs: 123456789 });
+  });
+
+  it('puts a source-route stack between Ethernet and IPv4, bos on the last hop', () => {
+    const f = buildFrame({ ...spec, sourceRoute: [3, 9] });
+    assert.equal((f[12]! << 8) | f[13]!, 0x88b5);
+    assert.equal((f[14]! << 8) | f[15]!, 3);
+    assert.equal((f[16]! << 8) | f[17]!, 0x8009);
+    assert.equal(ipv4Offset(f), 18);
+    assert.equal(dscpOf(f), 24);
+    assert.equal(trailerOf(f)!.flowId, 77);
+  });
+
+  it('rejects frames too short for their headers', () => {
+    assert.throws(() => buildFrame({ ...spec, bytes: MIN_FRAME_BYTES - 1 }), /shorter/);
+    assert.throws(() => buildFrame({ ...spec, bytes: MIN_FRAME_BYTES + 1, sourceRoute: [1] }), /shorter/);
+  });
+});

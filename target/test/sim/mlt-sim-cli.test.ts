@@ -1,0 +1,47 @@
+// End-to-end: `mlt sim` as a user runs it (a child process on the CLI entry point, by path, not by import).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const entry = fileURLToPath(new URL('../../../controller/cli/mlt.ts', import.meta.url));
+const example = fileURLToPath(new URL('../../../configs/scenarios/incast-builtin.yaml', import.meta.url));
+
+function mlt(args: string[]): { status: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('mlt sim', function () {
+  this.timeout(120_000);
+
+  it('prints identical JSON on two runs and a table by default', () => {
+    const a = mlt(['sim', example, '--json']);
+    assert.equal(a.status, 0, a.stderr);
+    const b = mlt(['sim', example, '--json']);
+    assert.equal(b.stdout, a.stdout);
+    const report = JSON.parse(a.stdout) as { traffic: { sent: number; received: number; lost: number }[] };
+    assert.equal(report.traffic[0]!.sent, 15 * 200);
+    assert.equal(report.traffic[0]!.sent - report.traffic[0]!.received, report.traffic[0]!.lost);
+    const t = mlt(['sim', example]);
+    assert.equal(t.status, 0, t.stderr);
+    assert.match(t.stdout, /^Queues/m);
+    assert.match(t.stdout, /^Links/m);
+    assert.match(t.stdout, /switch-hops\/s/);
+  });
+
+  it('exits with status 2 and a located message for a bad scenario', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mlt-sim-cli-'));
+    const file = join(dir, 'bad.yaml');
+    writeFileSync(file, 'duration: 1ms\ntopology: {}\npipeline: { builtin: {} }\ntraffic: []\n');
+    const r = mlt(['sim', file]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /bad\.yaml:2:\d+: topology: /);
+    assert.equal(r.stdout, '');
+  });
+});

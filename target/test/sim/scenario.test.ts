@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseScenario, ScenarioError } from '../../sim/scenario-file.js';
+import { buildScenario, runBuilt, runScenarioFile } from '../../sim/scenario-run.js';
+import { expandEntries, parseValue, substitute } from '../../sim/table-entries.js';
+import { formatReport } from '../../sim/report-text.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mlt-sim-'));
+
+function write(name: string, text: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+const poissonScenario = (seed: number): string => `
+name: poisson
+seed: ${seed}
+duration: 100us
+switch: { bufferPackets: 30 }
+topology:
+  leafSpine: { spines: 2, leaves: 2, hostsPerLeaf: 4, link: { rate: 10Gbps, delay: 500ns } }
+pipeline: { builtin: { spray: random } }
+traffic:
+  - { kind: flow, src: h0.0, dst: h1.0, rate: 6Gbps, arrival: poisson, packetBytes: 1000 }
+  - { kind: flow, src: h0.1, dst: h1.0, rate: 6Gbps, arrival: poisson, packetBytes: 1000 }
+  - { kind: incast, senders: "h0.*", receiver: h1.1, packets: 20, start: 10us }
+`;
+
+describe('sim/scenario', () => {
+  it('gives identical JSON for the same seed and different JSON for another', () => {
+    const a = JSON.stringify(runScenarioFile(write('a.yaml', poissonScenario(5))));
+    const b = JSON.stringify(runScenarioFile(write('b.yaml', poissonScenario(5))));
+    const c = JSON.stringify(runScenarioFile(write('c.yaml', poissonScenario(6))));
+    assert.equal(a, b);
+    assert.notEqual(a, c);
+    const r = JSON.parse(a) as ReturnType<typeof runScenarioFile>;
+    // The leaf port facing h1.0 is oversubscribed (12 Gb/s into 10) and must have dropped at its tail.
+    const port = r.queues.find((q) => q.switch === 'leaf1' && q.port === 1)!;
+    assert.ok(port.tailDropped > 0);
+    const sent = r.traffic.reduce((n, t) => n + t.sent, 0);
+    const drops = r.queues.reduce((n, q) => n + q.tailDropped, 0);
+    assert.equal(
+      r.traffic.reduce((n, t) => n + t.received, 0),
+      sent - drops,
+    );
+    assert.match(formatReport(r), /leaf1\s+1\s+0/);
+  });
+
+  it('reports schema errors with file, path and line', () => {
+    const text = `
+duration: 10us
+topology:
+  leafSpine: { spines: 2, leaves: 2, hostsPerLeaf: 4, link: { rate: 10Gbps } }
+pipeline: { builtin: { spray: sideways } }
+traffic:
+  - { kind: flow, src: h0.0, dst: h1.0, rate: 1Gbps, colour: red }
+`;
+    assert.throws(
+      () => parseScenario(text, 'bad.yaml'),
+      (err: unknown) => {
+        assert.ok(err instanceof ScenarioError);
+        assert.match(
+          err.message,
+          /^bad\.yaml:5:\d+: pipeline\.builtin\.spray: must be one of: round-robin, random, hash$/m,
+        );
+        assert.match(err.message, /^bad\.yaml:7:\d+: traffic\[0\]\.colour: unknown property$/m);
+        return true;
+      },
+    );
+    assert.throws(() => parseScenario('duration: [', 'broken.yaml'), /: broken\.yaml:1:\d+: Flow sequence/);
+  });
+
+  it('names the traffic item whose hosts do not exist', () => {
+    const file = write('nohost.yaml', poissonScenario(1).replace('receiver: h1.1', 'receiver: h9.9'));
+    assert.throws(() => runScenarioFile(file), /traffic\[2\] \(incast2\): no host named 'h9\.9'/);
+  });
+
+  it('expands table-entry templates over switches and variables', () => {
+    const specs = expandEntries(
+      [
+        {
+          switches: 'leaf*',
+          repeat: { port: '1..2', q: [0, 7] },
+          table: 'MLTEgress.queue_thresholds',
+          match: { 'standard_metadata.egress_port': '${port}', 'standard_metadata.priority': '${q}' },
+          action: 'MLTEgress.set_thresholds',
+          params: { s_threshold: '${10 + 2*q}', l_threshold: 40 },
+        },
+      ],
+      ['spine0', 'leaf0', 'leaf1'],
+    );
+    assert.equal(specs.get('spine0')!.length, 0);
+    assert.deepEqual(
+      specs
+        .get('leaf1')!
+        .map((e) => [
+          e.match['standard_metadata.egress_port'],
+          e.match['standard_metadata.priority'],
+          e.params.s_threshold,
+          e.params.l_threshold,
+        ]),
+      [
+        ['1', '0', '10', '40'],
+        ['1', '7', '24', '40'],
+        ['2', '0', '10', '40'],
+        ['2', '7', '24', '40'],
+      ],
+    );
+    assert.equal(substitute('${(p - 1) * 8 + 3}', { p: 2 }, 'x'), '11');
+    assert.throws(() => substitute('${nope}', {}, 'tables[0]'), /tables\[0\]: unknown variable 'nope'/);
+    assert.equal(parseValue('10.0.1.2'), 0x0a000102n);
+    assert.equal(parseValue('0x1F'), 31n);
+    assert.equal(parseValue('02:00:00:00:01:02'), 0x020000000102n);
+  });
+
+  it('refuses table entries for the builtin pipeline and P4 pipelines without an engine', () => {
+    const withTables = parseScenario(
+      poissonScenario(1) +
+        `tables:\n  - { table: MLTIngress.dscp_to_priority, match: { hdr.ipv4.dscp: 8 }, action: MLTIngress.set_priority, params: { priority: 1 } }\n`,
+      'x.yaml',
+    );
+    assert.throws(() => buildScenario(withTables, 'x.yaml'), /need a P4 pipeline/);
+  });
+
+  it('runs the example scenarios in configs/scenarios that use the builtin router', () => {
+    const scn = parseScenario(
+      `
+duration: 50us
+topology:
+  switches: [s1]
+  hosts: [{ name: a, ip: 10.1.0.1 }, { name: b, ip: 10.1.0.2 }]
+  links: [{ a: a, b: "s1:1", rate: 25Gbps, delay: 1us }, { a: b, b: "s1:2", rate: 25Gbps, delay: 1us }]
+pipeline:
+  builtin:
+    routes:
+      s1: [{ prefix: 10.1.0.1/32, ports: [1] }, { prefix: 10.1.0.2/32, ports: [2] }]
+traffic:
+  - { kind: flow, src: a, dst: b, rate: 10Gbps, packets: 10, packetBytes: 1250 }
+`,
+      'explicit.yaml',
+    );
+    const r = runBuilt(buildScenario(scn, 'explicit.yaml'), scn);
+    assert.equal(r.traffic[0]!.received, 10);
+    // 1250 bytes at 25 Gb/s = 0.4 us per wire, two wires and two 1 us links.
+    assert.equal(r.traffic[0]!.latency.maxUs, 2.8);
+  });
+});
