@@ -1,0 +1,89 @@
+// Shared set-up for the P4Runtime server tests: a real server on an ephemeral loopback port, real
+// clients, and the test program compiled by the target's own front-end.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { P4RuntimeClient, type P4RuntimeClientOptions } from '../../../p4runtime-ts/src/client.js';
+import { compileP4 } from '../../frontend/index.js';
+import type { P4Info } from '../../p4info/types.js';
+import { engineLoader } from '../../p4runtime/engine-loader.js';
+import { startP4RuntimeServer, type RunningP4RuntimeServer } from '../../p4runtime/server.js';
+
+export const PROGRAM_PATH = fileURLToPath(new URL('./programs/pktio.p4', import.meta.url));
+export const PROGRAM_SOURCE = readFileSync(PROGRAM_PATH, 'utf8');
+export const DEVICE_ID = 1;
+export const CPU_PORT = 255;
+
+export function compiledP4Info(source = PROGRAM_SOURCE): P4Info {
+  const r = compileP4({ path: 'pktio.p4', text: source });
+  if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+  return r.p4info;
+}
+
+export async function startServer(withProgram = false): Promise<RunningP4RuntimeServer> {
+  return startP4RuntimeServer({
+    address: '127.0.0.1:0',
+    deviceId: DEVICE_ID,
+    cpuPort: CPU_PORT,
+    loader: engineLoader({ cpuPort: CPU_PORT, seed: 1 }),
+    ...(withProgram ? { initialProgram: { source: PROGRAM_SOURCE, name: 'pktio.p4' } } : {}),
+  });
+}
+
+const clients: P4RuntimeClient[] = [];
+
+export function newClient(
+  server: RunningP4RuntimeServer,
+  opts: Partial<P4RuntimeClientOptions> = {},
+): P4RuntimeClient {
+  const c = new P4RuntimeClient({ address: server.address, deviceId: DEVICE_ID, reconnect: false, ...opts });
+  clients.push(c);
+  return c;
+}
+
+export function closeClients(): void {
+  for (const c of clients.splice(0)) c.close();
+}
+
+/** A primary client with the test program pushed. */
+export async function primaryWithPipeline(
+  server: RunningP4RuntimeServer,
+  electionId = 10n,
+): Promise<P4RuntimeClient> {
+  const c = newClient(server, { electionId });
+  const arb = await c.connect();
+  if (!arb.primary) throw new Error('expected to be primary');
+  await c.setPipeline({ p4info: compiledP4Info(), deviceConfig: Buffer.from(PROGRAM_SOURCE) });
+  return c;
+}
+
+export function once<T>(
+  emitter: { once(ev: string, f: (v: T) => void): unknown },
+  ev: string,
+  ms = 3000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`timed out waiting for ${ev}`)), ms);
+    emitter.once(ev, (v: T) => {
+      clearTimeout(t);
+      resolve(v);
+    });
+  });
+}
+
+/** An Ethernet frame (optionally IPv4) for packet tests. */
+export function frame(
+  opts: { dst?: bigint; src?: bigint; etherType?: number; ipv4Dst?: number; len?: number } = {},
+): Buffer {
+  const b = Buffer.alloc(opts.len ?? 64);
+  b.writeUIntBE(Number(opts.dst ?? 0x0000000000aan), 0, 6);
+  b.writeUIntBE(Number(opts.src ?? 0x0000000000bbn), 6, 6);
+  b.writeUInt16BE(opts.etherType ?? 0x88b6, 12);
+  if (opts.etherType === 0x0800) {
+    b[14] = 0x45;
+    b.writeUInt16BE(b.length - 14, 16);
+    b[22] = 64;
+    b[23] = 17;
+    b.writeUInt32BE(opts.ipv4Dst ?? 0x0a000001, 30);
+  }
+  return b;
+}
