@@ -41,6 +41,12 @@ export class SwitchNode implements FabricNode {
       const wire = this.wires.get(port);
       if (wire) for (const f of frames) wire(f, start, end);
     });
+    pipeline.attach?.({
+      enqueue: (item) => {
+        this.tm.enqueue(item);
+      },
+      reingest: (port, data) => this.receive(port, data),
+    });
   }
 
   attach(port: number, rateBps: number, wire: Wire): void {

@@ -1,6 +1,6 @@
 // What the fabric needs from a switch's packet pipeline: the traffic-manager seam, plus (optionally) a way to
 // read the program's own counters for the report, since some drop causes are known only to the program.
-import type { PipelineSeam } from '../tm/seam.js';
+import type { Enqueued, PipelineSeam } from '../tm/seam.js';
 
 export interface CounterCell {
   /** Fully qualified control-plane name, e.g. `MyEgress.dropped_at_l`. */
@@ -10,9 +10,19 @@ export interface CounterCell {
   bytes: number;
 }
 
+/** What a switch offers its pipeline for packets that egress creates: clones to queue, packets to recirculate. */
+export interface PipelineHooks {
+  enqueue(item: Enqueued): void;
+  reingest(port: number, data: Uint8Array): void;
+}
+
 export interface SimPipeline extends PipelineSeam {
   /** A short description for reports, e.g. `p4/mlt.p4` or `builtin router`. */
   readonly description: string;
-  /** Every cell of every indirect counter of the program. */
+  /** The non-zero cells of every indirect counter of the program. */
   readCounters?(): CounterCell[];
+  /** Names of the program's indirect counters (including those still at zero). */
+  counterNames?(): string[];
+  /** Called once by the switch that runs this pipeline. */
+  attach?(hooks: PipelineHooks): void;
 }

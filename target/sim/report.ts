@@ -102,7 +102,11 @@ export function delayReport(s: Samples): DelayReport {
   };
 }
 
-/** Counter cells by "name@index", with the name matched on its last component (the P4 object name). */
+/**
+ * Counter cells by "name@index", with the name matched on its last component (the P4 object name). The
+ * report reads p4/mlt.p4's counters by these names when a program has them: queue_dropped_unimportant and
+ * queue_dropped_at_limit at index port * 8 + queue, port_loss_dropped at index port.
+ */
 function counterIndex(cells: readonly CounterCell[]): Map<string, number> {
   const m = new Map<string, number>();
   for (const c of cells) m.set(`${c.name.slice(c.name.lastIndexOf('.') + 1)}@${c.index}`, c.packets);
@@ -132,10 +136,9 @@ export function buildReport(input: ReportInput): Report {
     const cells = sw.pipeline.readCounters ? counterIndex(sw.pipeline.readCounters()) : undefined;
     const counter = (name: string, index: number): number | null =>
       cells ? (cells.get(`${name}@${index}`) ?? 0) : null;
-    const hasQueueCounters =
-      cells !== undefined && [...cells.keys()].some((k) => k.startsWith('queue_dropped_at_limit@'));
-    const hasLossCounters =
-      cells !== undefined && [...cells.keys()].some((k) => k.startsWith('port_loss_dropped@'));
+    const names = new Set((sw.pipeline.counterNames?.() ?? []).map((n) => n.slice(n.lastIndexOf('.') + 1)));
+    const hasQueueCounters = names.has('queue_dropped_at_limit') && names.has('queue_dropped_unimportant');
+    const hasLossCounters = names.has('port_loss_dropped');
     for (const p of sw.tm.allPorts()) {
       p.account();
       p.queueStats.forEach((q, qi) => {

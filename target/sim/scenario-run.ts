@@ -7,6 +7,7 @@ import type { ControlPlane } from '../p4info/control-plane.js';
 import { Rng } from '../tm/random.js';
 import { parseDuration, parseRate, type Picoseconds } from '../tm/time.js';
 import { BuiltinRouter, type Route } from './builtin-router.js';
+import { engineFactory } from './engine-pipeline.js';
 import { Fabric } from './fabric.js';
 import type { FlowStats } from './flows.js';
 import { ECN_CE, ECN_ECT0, ECN_ECT1, ECN_NOT_ECT, ipv4 } from './frames.js';
@@ -33,7 +34,7 @@ export interface ProgrammablePipeline extends SimPipeline {
 export type P4PipelineFactory = (sourceFile: string) => (seed: number) => ProgrammablePipeline;
 
 export interface ScenarioOptions {
-  /** Needed for scenarios with `pipeline.p4`. */
+  /** How to instantiate `pipeline.p4` programs; the embedded v1model engine by default. */
   p4?: P4PipelineFactory;
   /** Progress callback: fraction of `duration` simulated so far and events run. */
   onProgress?: (fraction: number, events: number) => void;
@@ -77,9 +78,8 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
   let makePipeline: (name: string, index: number, routes: () => Route[]) => SimPipeline;
   const programmed = new Map<string, ProgrammablePipeline>();
   if ('p4' in scn.pipeline) {
-    if (!options.p4) throw new Error('this scenario runs a P4 program, but no P4 engine was provided');
     const source = resolve(baseDir, scn.pipeline.p4);
-    const factory = options.p4(source);
+    const factory = (options.p4 ?? engineFactory(switchConfig.queues))(source);
     pipelineName = scn.pipeline.p4;
     makePipeline = (name, index) => {
       const p = factory((seed * 7919 + index * 104729) >>> 0);

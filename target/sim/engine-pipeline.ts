@@ -1,0 +1,102 @@
+// The adapter between the v1model engine and the traffic manager. The engine already splits a packet's life
+// where bmv2 does (runIngress -> queue -> runEgress), so the adapter only translates: virtual time to the
+// engine's microsecond clock, the TM's queueing metadata to standard_metadata, egress-to-egress clones back
+// into the queues, and recirculated packets back into ingress.
+import { compileP4, formatDiagnostic } from '../frontend/index.js';
+import { Switch, type EgressJob, type PendingIngress } from '../engine/index.js';
+import type { Enqueued, Frame, QueueMetadata } from '../tm/seam.js';
+import { toMicroseconds, type Picoseconds } from '../tm/time.js';
+import type { CounterCell, PipelineHooks } from './pipeline.js';
+import type { P4PipelineFactory, ProgrammablePipeline } from './scenario-run.js';
+
+/** Rounds of resubmission allowed per packet before it is dropped (bmv2 has no limit; a loop would hang). */
+const MAX_RESUBMITS = 16;
+
+export class EnginePipeline implements ProgrammablePipeline {
+  readonly description: string;
+  private hooks: PipelineHooks | undefined;
+
+  constructor(
+    readonly sw: Switch,
+    name: string,
+  ) {
+    this.description = name;
+  }
+
+  get controlPlane(): Switch {
+    return this.sw;
+  }
+
+  attach(hooks: PipelineHooks): void {
+    this.hooks = hooks;
+  }
+
+  ingress(port: number, data: Uint8Array, now: Picoseconds): Enqueued[] {
+    return this.runIngress({ port, data, instanceType: 0 }, now);
+  }
+
+  private runIngress(first: PendingIngress, now: Picoseconds): Enqueued[] {
+    const sw = this.sw;
+    sw.nowUs = toMicroseconds(now);
+    const out: Enqueued[] = [];
+    let pending: PendingIngress | undefined = first;
+    for (let round = 0; pending && round <= MAX_RESUBMITS; round++) {
+      const r = sw.runIngress(pending);
+      for (const job of r.jobs) out.push(this.enqueued(job));
+      pending = r.again[0];
+    }
+    return out;
+  }
+
+  private enqueued(job: EgressJob): Enqueued {
+    return {
+      egressPort: job.egressPort,
+      priority: job.priority,
+      resume: (m: QueueMetadata): Frame[] => {
+        const sw = this.sw;
+        sw.nowUs = toMicroseconds(m.deqTimePs);
+        const r = sw.runEgress(job, {
+          enqQdepth: m.enqQdepth,
+          deqQdepth: m.deqQdepth,
+          enqTimestamp: m.enqTimestampUs,
+          deqTimedelta: m.deqTimedeltaUs,
+          egressTimestamp: sw.nowUs,
+        });
+        if (this.hooks) {
+          for (const c of r.clones) this.hooks.enqueue(this.enqueued(c));
+          for (const a of r.again) this.hooks.reingest(a.port, a.data);
+        }
+        return r.out;
+      },
+    };
+  }
+
+  counterNames(): string[] {
+    return this.sw.p4info.counters.map((c) => c.preamble.name);
+  }
+
+  readCounters(): CounterCell[] {
+    const cells: CounterCell[] = [];
+    for (const c of this.sw.p4info.counters)
+      for (const { index, data } of this.sw.readCounter(c.preamble.id))
+        if (data.packets !== 0n || data.bytes !== 0n)
+          cells.push({
+            name: c.preamble.name,
+            index,
+            packets: Number(data.packets),
+            bytes: Number(data.bytes),
+          });
+    return cells;
+  }
+}
+
+/** Compile once, then make an independent Switch (own tables, counters, registers, random stream) per switch. */
+export function engineFactory(queues: number): P4PipelineFactory {
+  return (sourceFile) => {
+    const r = compileP4({ path: sourceFile });
+    if (!r.ok)
+      throw new Error(r.diagnostics.map(formatDiagnostic).join('\n') || `cannot compile ${sourceFile}`);
+    return (seed) =>
+      new EnginePipeline(new Switch(r.program, r.p4info, { seed, priorityQueues: queues }), sourceFile);
+  };
+}
