@@ -1,6 +1,7 @@
 // Casts between bit<W> and int<W>: widening bit<W> zero-extends, widening
 // int<W> sign-extends, narrowing truncates, bit<W> <-> int<W> of the same
-// width reinterprets the bits; bool -> bit<1>; signed versus unsigned
+// width reinterprets the bits (one step at a time: sign and width are
+// changed by separate casts); bool -> bit<1>; signed versus unsigned
 // comparison of the same bits.
 #include <core.p4>
 #include <v1model.p4>
@@ -23,7 +24,7 @@ header results_t {
     bit<8>  trunc;      // (bit<8>) c
     int<8>  reint;      // (int<8>) a
     bit<32> sext32;     // (bit<32>) (int<32>) (int<16>) c
-    bit<8>  narrowed;   // (bit<8>) ((int<16>) c >> 4)
+    bit<8>  narrowed;   // (bit<8>) (bit<16>) ((int<16>) c >> 4)
     bit<1>  ult;        // a < b as unsigned
     bit<1>  slt;        // a < b as signed
     bit<1>  eq;         // a == b
@@ -71,7 +72,7 @@ control MyIngress(inout headers hdr, inout metadata meta,
         hdr.res.trunc    = (bit<8>) hdr.ops.c;
         hdr.res.reint    = (int<8>) hdr.ops.a;
         hdr.res.sext32   = (bit<32>) (int<32>) (int<16>) hdr.ops.c;
-        hdr.res.narrowed = (bit<8>) (((int<16>) hdr.ops.c) >> 4);
+        hdr.res.narrowed = (bit<8>) (bit<16>) (((int<16>) hdr.ops.c) >> 4);
         if (hdr.ops.a < hdr.ops.b) {
             hdr.res.ult = 1;
         } else {
