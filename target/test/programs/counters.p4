@@ -1,5 +1,6 @@
 // Indirect counters (packets, bytes, packets_and_bytes) indexed by the
-// ingress port and by a packet field, and a direct counter attached to a
+// ingress port and by a packet field (always within the counter's size: an
+// out-of-range index is only checked by debug builds of bmv2), and a direct counter attached to a
 // table. Counters do not change the packets; the STF checks them with
 // check_counter (which p4c's bmv2 runner parses but does not evaluate).
 #include <core.p4>
@@ -58,7 +59,6 @@ control MyIngress(inout headers hdr, inout metadata meta,
     apply {
         port_pkts.count((bit<32>) standard_metadata.ingress_port);
         port_bytes.count((bit<32>) standard_metadata.ingress_port);
-        // an index >= size does not count anything
         by_idx.count((bit<32>) hdr.data.idx);
         by_key.apply();
     }
