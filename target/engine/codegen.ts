@@ -85,13 +85,19 @@ export function generate(p: CheckedProgram): Generated {
 
 class Gen {
   private readonly top: string[] = [];
-  private readonly names = new Map<object, string>();
+  /** JS names per declaration and instance path (a control instantiated twice gets two sets of state). */
+  private readonly names = new Map<object, Map<string, string>>();
+  /** Control-plane prefix of the control instance being generated ('' at top level). */
+  private path = '';
+  /** For each control/parser declaration, the prefix the front-end used in its control-plane names. */
+  private readonly declPrefix = new Map<object, string>();
   private readonly factories = new Map<object, string>();
   private readonly emitted = new Set<object>();
   private readonly tables: TableInfo[] = [];
-  private readonly tableOf = new Map<TableDecl, TableInfo>();
+  private readonly tableOf = new Map<string, TableInfo>();
   private readonly externs: ExternInfo[] = [];
-  private readonly externOf = new Map<InstanceDecl, ExternInfo>();
+  private readonly externOf = new Map<string, ExternInfo>();
+  private readonly objIds = new Map<object, number>();
   private readonly actionFns = new Map<ActionDecl, string>();
   private readonly fieldLists = new Map<number, string[]>();
   private counter = 0;
@@ -107,12 +113,39 @@ class Gen {
   }
 
   private nameOf(o: object, base: string): string {
-    let n = this.names.get(o);
+    let m = this.names.get(o);
+    if (!m) {
+      m = new Map();
+      this.names.set(o, m);
+    }
+    let n = m.get(this.path);
     if (!n) {
       n = this.fresh(base);
-      this.names.set(o, n);
+      m.set(this.path, n);
     }
     return n;
+  }
+
+  private known(o: object): string | undefined {
+    return this.names.get(o)?.get(this.path);
+  }
+
+  /** The control-plane name of an object declared in a control, for the instance being generated. */
+  private instanceName(cpName: string, parent: object | undefined): string {
+    if (!parent) return cpName;
+    const prefix = this.declPrefix.get(parent);
+    if (prefix === undefined || prefix === this.path) return cpName;
+    return cpName.startsWith(`${prefix}.`) ? `${this.path}${cpName.slice(prefix.length)}` : cpName;
+  }
+
+  private withPath<T>(path: string, f: () => T): T {
+    const saved = this.path;
+    this.path = path;
+    try {
+      return f();
+    } finally {
+      this.path = saved;
+    }
   }
 
   errorCode(name: string): number {
@@ -123,8 +156,32 @@ class Gen {
 
   run(): Generated {
     const m = this.p.main;
-    for (const inst of this.p.externInstances) this.declareExtern(inst);
-    for (const t of this.p.tables) this.declareTable(t);
+    const bn = m.blockNames;
+    const roles: [ParserDecl | ControlDecl, string][] = [
+      [m.parser, bn.parser],
+      [m.verifyChecksum, bn.verifyChecksum],
+      [m.ingress, bn.ingress],
+      [m.egress, bn.egress],
+      [m.computeChecksum, bn.computeChecksum],
+      [m.deparser, bn.deparser],
+    ];
+    const mainPath = new Map<object, string>();
+    for (const [d, name] of roles) {
+      this.declPrefix.set(d, name);
+      mainPath.set(d, name);
+    }
+    for (const d of this.p.program.decls)
+      if ((d.kind === 'control' || d.kind === 'parser') && !this.declPrefix.has(d))
+        this.declPrefix.set(d, d.name);
+    // Objects of the main blocks exist even when no code refers to them (the control plane may).
+    for (const inst of this.p.externInstances) {
+      const path = inst.parent ? mainPath.get(inst.parent) : '';
+      if (path !== undefined) this.withPath(path, () => this.externInfo(inst));
+    }
+    for (const t of this.p.tables) {
+      const path = t.parent ? mainPath.get(t.parent) : '';
+      if (path !== undefined) this.withPath(path, () => this.tableInfo(t));
+    }
     this.collectFieldLists(m.metadataType, '');
     const blocks: [string, ParserDecl | ControlDecl][] = [
       ['parser', m.parser],
@@ -140,7 +197,9 @@ class Gen {
     }
     const entry: string[] = [];
     for (const [role, d] of blocks) {
-      const fn = d.kind === 'parser' ? this.parser(d) : this.control(d);
+      const fn = this.withPath(this.declPrefix.get(d) ?? '', () =>
+        d.kind === 'parser' ? this.parser(d) : this.control(d),
+      );
       const args = d.params.map((prm) => this.blockArg(prm));
       entry.push(`${role}() { ${fn}(${args.join(', ')}); }`);
     }
@@ -181,10 +240,14 @@ class Gen {
       const path = prefix + f.name;
       for (const a of f.annotations) {
         if (a.name !== 'field_list') continue;
-        for (const arg of a.args) {
-          const c = arg.constValue;
-          if (c?.kind !== 'int') continue;
-          const k = Number(c.value);
+        const nums = a.args.length
+          ? a.args.map((arg) =>
+              arg.constValue?.kind === 'int' ? arg.constValue.value : arg.kind === 'int' ? arg.value : -1n,
+            )
+          : a.body.split(',').map((x) => (/^\s*\d+\s*$/.test(x) ? BigInt(x.trim()) : -1n));
+        for (const v of nums) {
+          if (v < 0n) continue;
+          const k = Number(v);
           const list = this.fieldLists.get(k) ?? [];
           list.push(path);
           this.fieldLists.set(k, list);
@@ -310,7 +373,7 @@ class Gen {
       return constLiteral(r.constValue, r.type);
     }
     if (r.kind === 'param' || r.kind === 'variable') {
-      const n = this.names.get(r);
+      const n = this.known(r);
       if (!n) throw new CodegenError(`${e.name} used outside its scope`);
       return n;
     }
@@ -548,8 +611,7 @@ class Gen {
       const call = s.expr.kind === 'member' ? s.expr.expr : s.expr;
       if (call.kind !== 'call' || call.target?.kind !== 'table_apply')
         throw new CodegenError('bad action_run switch');
-      const info = this.tableOf.get(call.target.table);
-      if (!info) throw new CodegenError('unknown table');
+      const info = this.tableInfo(call.target.table);
       out.push(`switch (${this.call(call, false)} >> 1) {`);
       for (const c of s.cases) {
         c.labels.forEach((label, i) => {
@@ -587,14 +649,18 @@ class Gen {
         return this.invoke(this.action(t.decl), params, args, undefined, asStmt);
       case 'function':
         return this.invoke(this.func(t.decl), params, args, t.decl.returnType, asStmt);
-      case 'control_apply':
-        return this.invoke(this.control(t.decl), t.decl.params, args, undefined, asStmt);
-      case 'parser_apply':
-        return this.invoke(this.parser(t.decl), t.decl.params, args, undefined, asStmt);
+      case 'control_apply': {
+        const decl = t.decl;
+        const fn = this.withPath(`${this.path}.${t.instance.name}`, () => this.control(decl));
+        return this.invoke(fn, decl.params, args, undefined, asStmt);
+      }
+      case 'parser_apply': {
+        const decl = t.decl;
+        const fn = this.withPath(`${this.path}.${t.instance.name}`, () => this.parser(decl));
+        return this.invoke(fn, decl.params, args, undefined, asStmt);
+      }
       case 'table_apply': {
-        const info = this.tableOf.get(t.table);
-        if (!info) throw new CodegenError(`table ${t.table.name} is not known`);
-        return `${this.tableFn(info)}()`;
+        return `${this.tableFn(this.tableInfo(t.table))}()`;
       }
       case 'builtin':
         return this.builtin(t.name, t.object, args, c);
@@ -676,10 +742,11 @@ class Gen {
   }
 
   action(a: ActionDecl): string {
-    const have = this.actionFns.get(a);
+    const have = this.known(a);
     if (have) return have;
-    const name = this.fresh(`act_${a.name}`);
-    this.actionFns.set(a, name);
+    const name = this.nameOf(a, `act_${a.name}`);
+    if (this.path === (a.parent ? this.declPrefix.get(a.parent) : '') || !a.parent)
+      this.actionFns.set(a, name);
     const { jsParams, prologue, ctx } = this.signature(a.params, false, false);
     const body = this.block(a.body, ctx);
     this.top.push(
@@ -689,7 +756,7 @@ class Gen {
   }
 
   private func(f: FunctionDecl): string {
-    const have = this.names.get(f);
+    const have = this.known(f);
     if (have) return have;
     const name = this.nameOf(f, `fn_${f.name}`);
     const hasRet = f.returnType.kind !== 'void';
@@ -714,7 +781,7 @@ class Gen {
   }
 
   control(d: ControlDecl): string {
-    const have = this.names.get(d);
+    const have = this.known(d);
     if (have) return have;
     const name = this.nameOf(d, `ctl_${d.name}`);
     const { jsParams, prologue, ctx } = this.signature(d.params, true, false);
@@ -729,7 +796,7 @@ class Gen {
   // ------------------------------------------------------------------ parsers
 
   parser(d: ParserDecl): string {
-    const have = this.names.get(d);
+    const have = this.known(d);
     if (have) return have;
     const name = this.nameOf(d, `prs_${d.name}`);
     const { jsParams, prologue, ctx } = this.signature(d.params, true, false);
@@ -965,8 +1032,7 @@ class Gen {
       return `(() => { ${this.emitValue(this.expr(x), x.type)} })()`;
     }
     const inst = this.instanceOf(obj);
-    const info = this.externOf.get(inst);
-    if (!info) throw new CodegenError(`unknown extern instance ${inst.name}`);
+    const info = this.externInfo(inst);
     const ref = `$ext[${info.index}]`;
     const idx = (i: number): string => this.exprAs(a(i), { kind: 'bit', width: 32 });
     switch (`${ext}.${method}`) {
@@ -1008,29 +1074,40 @@ class Gen {
   }
 
   /** The bit fields of a hash/checksum data argument, in order. */
-  private flatten(e: Expr): { values: string[]; widths: number[] } {
+  private flatten(e: Expr): { values: string[]; widths: string[] } {
     const values: string[] = [];
-    const widths: number[] = [];
+    const widths: string[] = [];
     const walk = (code: string | undefined, ex: Expr | undefined, t: Type): void => {
       if (ex && (ex.kind === 'list' || ex.kind === 'struct_init')) {
         const els = ex.kind === 'list' ? ex.elements : ex.fields.map((f) => f.value);
         for (const el of els) walk(undefined, el, el.type);
         return;
       }
+      if (t.kind === 'varbit' && ex?.kind === 'member') {
+        const h = this.expr(ex.expr);
+        values.push(`${h}.${ex.member}`);
+        widths.push(`${h}.$w_${ex.member}`);
+        return;
+      }
       const src = code ?? this.expr(ex as Expr);
       if (t.kind === 'struct' || t.kind === 'header') {
-        for (const f of t.decl.fields) walk(`${src}.${f.name}`, undefined, f.type);
+        for (const f of t.decl.fields) {
+          if (f.type.kind === 'varbit') {
+            values.push(`${src}.${f.name}`);
+            widths.push(`${src}.$w_${f.name}`);
+          } else walk(`${src}.${f.name}`, undefined, f.type);
+        }
         return;
       }
       if (t.kind === 'bool') {
         values.push(`(${src} ? 1 : 0)`);
-        widths.push(1);
+        widths.push('1');
         return;
       }
       const bt = bitOf(t);
       if (bt) {
         values.push(src);
-        widths.push(bt.width);
+        widths.push(String(bt.width));
         return;
       }
       if (t.kind === 'infint' && ex?.constValue?.kind === 'int')
@@ -1123,7 +1200,7 @@ class Gen {
     throw new CodegenError(`unsupported extern function ${name}`);
   }
 
-  private checksumOf(data: { values: string[]; widths: number[] }, algo: string, payload: boolean): string {
+  private checksumOf(data: { values: string[]; widths: string[] }, algo: string, payload: boolean): string {
     const packed = `$rt.pack([${data.values.join(', ')}], [${data.widths.join(', ')}])`;
     if (!payload) return `$rt.hash(${JSON.stringify(algo)}, ${packed})`;
     return `$rt.hash(${JSON.stringify(algo)}, $rt_withPayload(${packed}))`;
@@ -1161,9 +1238,20 @@ class Gen {
 
   // ------------------------------------------------------------------ tables and externs
 
-  private declareExtern(inst: InstanceDecl): void {
+  private key(o: object): string {
+    let id = this.objIds.get(o);
+    if (id === undefined) {
+      id = this.objIds.size;
+      this.objIds.set(o, id);
+    }
+    return `${id}@${this.path}`;
+  }
+
+  private externInfo(inst: InstanceDecl): ExternInfo {
+    const have = this.externOf.get(this.key(inst));
+    if (have) return have;
     const t = inst.type;
-    if (t.kind !== 'extern') return;
+    if (t.kind !== 'extern') throw new CodegenError(`${inst.name} is not an extern instance`);
     const kind = t.decl.name;
     const arg0 = inst.ctorArgs?.[0]?.constValue;
     const size = arg0?.kind === 'int' ? Number(arg0.value) : 0;
@@ -1171,15 +1259,18 @@ class Gen {
       index: this.externs.length,
       decl: inst,
       kind,
-      name: inst.controlPlaneName ?? inst.name,
+      name: this.instanceName(inst.controlPlaneName ?? inst.name, inst.parent),
       size,
       cellType: kind === 'register' ? t.typeArgs[0] : undefined,
     };
     this.externs.push(info);
-    this.externOf.set(inst, info);
+    this.externOf.set(this.key(inst), info);
+    return info;
   }
 
-  private declareTable(t: TableDecl): void {
+  private tableInfo(t: TableDecl): TableInfo {
+    const have = this.tableOf.get(this.key(t));
+    if (have) return have;
     const keys = t.keyDecls.map((k) => ({
       name: k.name ?? '',
       kind: k.matchKindName as MatchKind,
@@ -1194,21 +1285,21 @@ class Gen {
     const info: TableInfo = {
       index: this.tables.length,
       decl: t,
-      name: t.controlPlaneName ?? t.name,
+      name: this.instanceName(t.controlPlaneName ?? t.name, t.parent),
       keys,
       actions,
       directCounter: t.directCounter,
     };
     this.tables.push(info);
-    this.tableOf.set(t, info);
+    this.tableOf.set(this.key(t), info);
+    return info;
   }
 
   /** The generated apply function of a table: build the key, look up, count, run the action. */
   private tableFn(info: TableInfo): string {
-    const key = info.decl;
-    if (this.emitted.has(key)) return this.names.get(key) as string;
-    this.emitted.add(key);
-    const name = this.nameOf(key, `apply_${info.decl.name}`);
+    if (this.emitted.has(info)) return this.known(info.decl) as string;
+    this.emitted.add(info);
+    const name = this.nameOf(info.decl, `apply_${info.decl.name}`);
     const T = `$tables[${info.index}]`;
     const fill = info.decl.keyDecls.map(
       (k, i) => `$key[${i}] = ${toUnsigned(this.expr(k.expr), k.expr.type)};`,

@@ -59,15 +59,16 @@ export function buildTables(program: CheckedProgram, p4info: P4Info, tables: Tab
   const byName = new Map(p4info.tables.map((t) => [t.preamble.name, t]));
   void program;
   return tables.map((info) => {
+    // A table the P4Info does not list (e.g. in a control instantiated inside another) still runs, with its
+    // program-defined entries and default action, but the control plane cannot reach it.
     const pt = byName.get(info.name);
-    if (!pt) throw new Error(`P4Info has no table ${info.name}`);
     const fields: FieldSpec[] = info.keys.map((k, i) => ({
-      id: pt.match_fields[i]?.id ?? i + 1,
+      id: pt?.match_fields[i]?.id ?? i + 1,
       name: k.name,
       kind: k.kind,
       width: k.width,
     }));
-    const store = new MatchTable<ActionRun>(info.name, fields, pt.size || info.decl.size || 1024);
+    const store = new MatchTable<ActionRun>(info.name, fields, pt?.size || info.decl.size || 1024);
     const makeRun = (a: ActionDecl, data: bigint[]): ActionRun => {
       const dataParams = a.params.filter((p) => p.direction === 'none');
       const actionId = actionIds.get(a.controlPlaneName ?? a.name) ?? 0;
@@ -121,7 +122,7 @@ export function buildTables(program: CheckedProgram, p4info: P4Info, tables: Tab
     }
     const rt: TableRuntime = {
       info,
-      id: pt.preamble.id,
+      id: pt?.preamble.id ?? -1 - info.index,
       store,
       def,
       initialDef: def,

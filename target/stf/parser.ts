@@ -65,7 +65,8 @@ export type StfCommand =
       value: bigint;
     }
   | { kind: 'register_write'; line: number; register: string; index: number; value: bigint }
-  | { kind: 'register_read'; line: number; register: string; index: number; value: bigint }
+  /** `value` absent: read only, nothing to check. */
+  | { kind: 'register_read'; line: number; register: string; index: number; value?: bigint }
   | { kind: 'mirroring_add'; line: number; session: number; port: number }
   | { kind: 'mc_mgrp_create'; line: number; group: number }
   | { kind: 'mc_node_create'; line: number; rid: number; ports: number[] }
@@ -204,14 +205,16 @@ export function parseStf(text: string): StfCommand[] {
       case 'register_write':
       case 'register_read': {
         const rest = words.slice(1).filter((w) => w !== '==');
-        if (rest.length !== 3) throw new StfSyntaxError(line, `usage: ${cmd} REGISTER INDEX VALUE`);
+        // register_read without a value only reads (bmv2's CLI prints it; nothing is checked).
+        const ok = rest.length === 3 || (cmd === 'register_read' && rest.length === 2);
+        if (!ok) throw new StfSyntaxError(line, `usage: ${cmd} REGISTER INDEX VALUE`);
         out.push({
           kind: cmd,
           line,
           register: rest[0],
           index: parseIntArg(rest[1], line, 'index'),
-          value: parseNumber(rest[2], line).value,
-        });
+          value: rest[2] !== undefined ? parseNumber(rest[2], line).value : undefined,
+        } as StfCommand);
         break;
       }
       case 'mirroring_add':
