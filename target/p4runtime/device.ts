@@ -164,7 +164,7 @@ export class Device {
     const dst = to.pipeline.device;
     try {
       for (const t of from.pipeline.p4info.tables) {
-        if (t.is_const_table) continue;
+        if (t.is_const_table || t.const_default_action_id) continue;
         const d = src.getDefaultAction(t.preamble.id);
         dst.setDefaultAction(t.preamble.id, d);
       }
