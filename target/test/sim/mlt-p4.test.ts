@@ -1,0 +1,239 @@
+// Scenario tests with the real data-plane program p4/mlt.p4 on the embedded engine, queued by the traffic
+// manager: thresholds on enq_qdepth, spraying over spines, the lossy link, incast tail drop, determinism.
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import type { Enqueued, Frame, QueueMetadata } from '../../tm/seam.js';
+import { engineFactory } from '../../sim/engine-pipeline.js';
+import { ECN_CE, ecnOf } from '../../sim/frames.js';
+import { parseScenario } from '../../sim/scenario-file.js';
+import { buildScenario, runBuilt, type ProgrammablePipeline } from '../../sim/scenario-run.js';
+import type { Report } from '../../sim/report.js';
+
+// Scenarios are parsed as if they lived in configs/scenarios, so `../../p4/mlt.p4` resolves.
+const here = fileURLToPath(new URL('../../../configs/scenarios/test.yaml', import.meta.url));
+
+const dscpTable = `
+  - repeat: { q: '0..7' }
+    table: MLTIngress.dscp_to_priority
+    match: { hdr.ipv4.dscp: '\${8*q}' }
+    action: MLTIngress.set_priority
+    params: { priority: '\${q}' }`;
+
+function run(yaml: string, wrap?: (name: string, p: ProgrammablePipeline) => ProgrammablePipeline): Report {
+  const scn = parseScenario(yaml, here);
+  const base = engineFactory(scn.switch?.queues ?? 8);
+  let index = 0;
+  const names = ['spine0', 'spine1', 'spine2', 'spine3', 'leaf0', 'leaf1'];
+  const p4 = (file: string) => {
+    const make = base(file);
+    return (seed: number) => {
+      const p = make(seed);
+      return wrap ? wrap(names[index++] ?? '?', p) : p;
+    };
+  };
+  return runBuilt(buildScenario(scn, here, { p4 }), scn);
+}
+
+interface Seen {
+  meta: QueueMetadata;
+  ecnIn: number;
+  out: Frame[];
+}
+
+/** A pipeline that records, for one switch, each packet's queueing metadata and what egress made of it. */
+function recorder(target: string, log: Seen[]) {
+  return (name: string, p: ProgrammablePipeline): ProgrammablePipeline => {
+    if (name !== target) return p;
+    return {
+      description: p.description,
+      controlPlane: p.controlPlane,
+      readCounters: () => p.readCounters!(),
+      counterNames: () => p.counterNames!(),
+      attach: (h) => p.attach?.(h),
+      ingress(port: number, data: Uint8Array, now: number): Enqueued[] {
+        const ecnIn = ecnOf(data);
+        return p.ingress(port, data, now).map((e) => ({
+          egressPort: e.egressPort,
+          priority: e.priority,
+          resume: (meta: QueueMetadata) => {
+            const out = e.resume(meta);
+            log.push({ meta, ecnIn, out });
+            return out;
+          },
+        }));
+      },
+    };
+  };
+}
+
+const fabric = (spines: number, leaves: number, hosts: number, buffer: number) => `
+switch: { queues: 8, bufferPackets: ${buffer} }
+topology:
+  leafSpine: { spines: ${spines}, leaves: ${leaves}, hostsPerLeaf: ${hosts}, link: { rate: 100Gbps, delay: 1us } }
+pipeline: { p4: ../../p4/mlt.p4, routing: spray }
+`;
+
+describe('sim with p4/mlt.p4', function () {
+  this.timeout(120_000);
+
+  it('drops unimportant packets at depth >= S, CE-marks important ones, drops all at L; counters agree', () => {
+    const S = 20;
+    const L = 60;
+    const log: Seen[] = [];
+    const report = run(
+      `
+name: thresholds
+seed: 11
+duration: 150us
+${fabric(4, 2, 4, 500)}
+tables:${dscpTable}
+  - switches: leaf1
+    repeat: { q: '0..7' }
+    table: MLTEgress.queue_thresholds
+    match: { standard_metadata.egress_port: 1, standard_metadata.priority: '\${q}' }
+    action: MLTEgress.set_thresholds
+    params: { s_threshold: ${S}, l_threshold: ${L} }
+traffic:
+  - { kind: flow, name: imp1, src: h0.0, dst: h1.0, rate: 60Gbps, arrival: poisson, dscp: 24, ecn: ect0 }
+  - { kind: flow, name: imp2, src: h0.1, dst: h1.0, rate: 60Gbps, arrival: poisson, dscp: 24, ecn: ect1 }
+  - { kind: flow, name: unimp, src: h0.2, dst: h1.0, rate: 40Gbps, arrival: poisson, dscp: 24, ecn: not-ect }
+`,
+      recorder('leaf1', log),
+    );
+    const mine = log.filter((s) => s.meta.queueId === 3 && s.out.every((f) => f.port === 1));
+    let marked = 0;
+    let droppedS = 0;
+    let droppedL = 0;
+    let passed = 0;
+    for (const s of mine) {
+      const d = s.meta.enqQdepth;
+      const important = s.ecnIn !== 0;
+      if (d >= L) {
+        assert.equal(s.out.length, 0, `depth ${d} >= L must drop`);
+        droppedL++;
+      } else if (d >= S && !important) {
+        assert.equal(s.out.length, 0, `unimportant at depth ${d} must drop`);
+        droppedS++;
+      } else {
+        assert.equal(s.out.length, 1);
+        const ecnOut = ecnOf(s.out[0]!.data);
+        if (d >= S) {
+          assert.equal(ecnOut, ECN_CE, `important at depth ${d} must be CE-marked`);
+          marked++;
+        } else assert.equal(ecnOut, s.ecnIn, `below S the packet leaves unchanged`);
+        passed++;
+      }
+    }
+    // The load was chosen so that every branch happens many times.
+    assert.ok(marked > 100 && droppedS > 100 && droppedL > 100, `${marked} ${droppedS} ${droppedL}`);
+    const q = report.queues.find((r) => r.switch === 'leaf1' && r.port === 1 && r.queue === 3)!;
+    assert.equal(q.packetsIn, mine.length);
+    assert.equal(q.droppedAtLimit, droppedL);
+    assert.equal(q.droppedUnimportant, droppedS);
+    assert.equal(q.ecnMarked, marked);
+    assert.equal(q.packetsOut, passed);
+    assert.equal(q.egressDropped, droppedL + droppedS);
+    assert.equal(q.tailDropped, 0);
+    const traffic = Object.fromEntries(report.traffic.map((t) => [t.name, t]));
+    assert.equal(traffic.unimp!.ceMarked, 0);
+    assert.equal(traffic.imp1!.ceMarked + traffic.imp2!.ceMarked, marked);
+  });
+
+  it('sprays per packet over 4 spines within 1% of equal share', () => {
+    const report = run(`
+seed: 2
+duration: 300us
+${fabric(4, 2, 4, 1000)}
+tables:${dscpTable}
+traffic:
+  - { kind: flow, src: h0.0, dst: h1.0, rate: 50Gbps, arrival: poisson }
+  - { kind: flow, src: h0.1, dst: h1.1, rate: 30Gbps, arrival: poisson, packetBytes: 700 }
+  - { kind: flow, src: h0.2, dst: h1.2, rate: 20Gbps, arrival: poisson, packetBytes: 200 }
+`);
+    const up = report.links.filter((l) => l.from === 'leaf0' && l.to.startsWith('spine'));
+    assert.equal(up.length, 4);
+    const frames = up.reduce((a, l) => a + l.frames, 0);
+    assert.ok(frames > 5000);
+    for (const l of up)
+      assert.ok(Math.abs(l.frames / frames - 0.25) < 0.0025, `${l.to}: ${l.frames}/${frames}`);
+    assert.equal(
+      report.traffic.reduce((a, t) => a + t.lost, 0),
+      0,
+    );
+  });
+
+  for (const p of [0.001, 0.01, 0.1]) {
+    it(`loses ${100 * p}% on a lossy link, within the 99.9% binomial interval`, () => {
+      const n = 20_000;
+      const rate = Math.min(0xffffffff, Math.floor(p * 2 ** 32));
+      const report = run(`
+seed: ${Math.round(p * 1e4)}
+duration: 10ms
+${fabric(2, 2, 2, 1000)}
+tables:
+  - switches: leaf1
+    table: MLTEgress.port_loss_rate
+    match: { standard_metadata.egress_port: 1 }
+    action: MLTEgress.set_loss_rate
+    params: { rate: ${rate} }
+traffic:
+  - { kind: flow, src: h0.0, dst: h1.0, rate: 50Gbps, packets: ${n}, packetBytes: 500 }
+`);
+      const t = report.traffic[0]!;
+      assert.equal(t.sent, n);
+      const z = 3.2905; // two-sided 99.9%
+      const mean = n * p;
+      const half = z * Math.sqrt(n * p * (1 - p));
+      assert.ok(Math.abs(t.lost - mean) <= half, `lost ${t.lost}, expected ${mean} ± ${half.toFixed(1)}`);
+      const port = report.ports.find((r) => r.switch === 'leaf1' && r.port === 1)!;
+      assert.equal(port.lossDropped, t.lost);
+    });
+  }
+
+  it('tail-drops an incast at the receiver port once its buffer is full', () => {
+    const report = run(`
+seed: 4
+duration: 1ms
+${fabric(4, 2, 8, 64)}
+traffic:
+  - { kind: incast, senders: "h0.*", receiver: h1.0, packets: 100 }
+`);
+    const t = report.traffic[0]!;
+    const q = report.queues.find((r) => r.switch === 'leaf1' && r.port === 1 && r.queue === 0)!;
+    assert.equal(t.sent, 800);
+    assert.ok(q.tailDropped > 0);
+    assert.equal(q.maxDepth, 64);
+    // No thresholds are installed, so every loss in the fabric is a tail drop somewhere.
+    const tail = report.queues.reduce((a, r) => a + r.tailDropped, 0);
+    assert.equal(t.lost, tail);
+    assert.equal(
+      report.queues.reduce((a, r) => a + r.egressDropped, 0),
+      0,
+    );
+  });
+
+  it('gives identical JSON for the same seed with random spraying and a lossy link', () => {
+    const yaml = (seed: number) => `
+seed: ${seed}
+duration: 60us
+switch: { queues: 8, bufferPackets: 50 }
+topology:
+  leafSpine: { spines: 4, leaves: 2, hostsPerLeaf: 4, link: { rate: 100Gbps, delay: 1us } }
+pipeline: { p4: ../../p4/mlt.p4, routing: spray-random }
+tables:${dscpTable}
+  - switches: "spine*"
+    table: MLTEgress.port_loss_rate
+    match: { standard_metadata.egress_port: 2 }
+    action: MLTEgress.set_loss_rate
+    params: { rate: 42949673 }
+traffic:
+  - kind: gradient
+    workers: [h0.0, h0.1, h0.2]
+    servers: [h1.0, h1.1]
+    model: { layerBytes: [30000, 60000, 90000, 120000] }
+`;
+    const a = JSON.stringify(run(yaml(9)));
+    assert.equal(JSON.stringify(run(yaml(9))), a);
+    assert.notEqual(JSON.stringify(run(yaml(10))), a);
+  });
+});
