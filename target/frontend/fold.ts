@@ -96,7 +96,8 @@ export function foldBinary(
       return bool(x >= y);
     case '++': {
       if (result.kind !== 'bit' && result.kind !== 'int') return undefined;
-      const rw = t.kind === 'bit' || t.kind === 'int' ? result.width - t.width : 0;
+      // `t` is the right operand's type: the left operand moves up by its width.
+      const rw = t.kind === 'bit' || t.kind === 'int' ? t.width : 0;
       const hi = BigInt.asUintN(result.width, x << BigInt(rw));
       return int(normalize(hi | BigInt.asUintN(rw, y), result));
     }

@@ -151,6 +151,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     const direct: number[] = [];
     if (t.directCounter) direct.push(ids.get(P4IdPrefix.DIRECT_COUNTER, t.directCounter.controlPlaneName!));
     if (t.directMeter) direct.push(ids.get(P4IdPrefix.DIRECT_METER, t.directMeter.controlPlaneName!));
+    // Fields in p4info.proto's order, which is the order p4c's text output uses.
     const table: Table = {
       preamble: preamble(P4IdPrefix.TABLE, t.controlPlaneName!, t.annotations),
       match_fields: t.keyDecls.map((k, i) => {
@@ -164,15 +165,14 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
         };
       }),
       action_refs,
+      ...(t.defaultActionIsConst && t.defaultAction?.action
+        ? { const_default_action_id: ids.get(P4IdPrefix.ACTION, t.defaultAction.action.controlPlaneName!) }
+        : {}),
+      ...(direct.length ? { direct_resource_ids: direct } : {}),
       size: t.size ?? 1024,
+      ...(t.entryDecls.length > 0 && t.entriesAreConst ? { is_const_table: true } : {}),
+      ...(t.entryDecls.length > 0 ? { has_initial_entries: true } : {}),
     };
-    if (t.defaultActionIsConst && t.defaultAction?.action)
-      table.const_default_action_id = ids.get(P4IdPrefix.ACTION, t.defaultAction.action.controlPlaneName!);
-    if (direct.length) table.direct_resource_ids = direct;
-    if (t.entryDecls.length > 0) {
-      if (t.entriesAreConst) table.is_const_table = true;
-      table.has_initial_entries = true;
-    }
     return table;
   };
 
