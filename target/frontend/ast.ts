@@ -678,6 +678,8 @@ export interface ValueSetDecl {
   controlPlaneName?: string;
   annotations: Annotation[];
   loc: Loc;
+  /** Set by the checker: the parser that declares it. */
+  parent?: ParserDecl;
 }
 
 /** Declarations allowed inside a parser or control body (before `apply` / the states). */
@@ -693,6 +695,8 @@ export interface ParserDecl {
   states: ParserState[];
   annotations: Annotation[];
   loc: Loc;
+  /** Set on the per-instance copy made for a parser instantiated inside another block (see ControlDecl). */
+  instancePath?: string;
 }
 
 export interface ControlDecl {
@@ -705,6 +709,11 @@ export interface ControlDecl {
   apply: BlockStmt;
   annotations: Annotation[];
   loc: Loc;
+  /** A control instantiated inside another (`Helper() first;` in MyIngress) gets its own checked copy of the
+   *  declaration, so that its tables, actions and externs are distinct objects named under the instance
+   *  path (`MyIngress.first.lookup`, as p4c names them). This is that path, set on the copy; the
+   *  InstanceDecl's type and `control_apply` targets point at the copy. */
+  instancePath?: string;
 }
 
 export interface ActionDecl {

@@ -99,6 +99,8 @@ export interface CheckResult {
   valueSets: ValueSetDecl[];
   types: Map<string, Type>;
   instances: InstanceDecl[];
+  /** Per-instance copies of controls and parsers instantiated inside other blocks. */
+  copies: (ControlDecl | ParserDecl)[];
 }
 
 export class Checker {
@@ -111,6 +113,9 @@ export class Checker {
   private readonly externInstances: InstanceDecl[] = [];
   private readonly valueSets: ValueSetDecl[] = [];
   private readonly instances: InstanceDecl[] = [];
+  private readonly copies: (ControlDecl | ParserDecl)[] = [];
+  /** Unchecked copies of parser/control declarations, from which per-instance copies are made. */
+  private readonly pristine = new Map<ControlDecl | ParserDecl, ControlDecl | ParserDecl>();
 
   constructor(private readonly diags: Diagnostics) {}
 
@@ -133,6 +138,7 @@ export class Checker {
       valueSets: this.valueSets,
       types,
       instances: this.instances,
+      copies: this.copies,
     };
   }
 
@@ -320,10 +326,12 @@ export class Checker {
       case 'parser':
         this.declareType(g, d.name, { kind: 'parser', decl: d }, d.loc);
         this.declareValue(g, d.name, d, d.loc);
+        this.pristine.set(d, structuredClone(d));
         return this.parserDecl(d);
       case 'control':
         this.declareType(g, d.name, { kind: 'control', decl: d }, d.loc);
         this.declareValue(g, d.name, d, d.loc);
+        this.pristine.set(d, structuredClone(d));
         return this.controlDecl(d);
       case 'action':
         this.declareValue(g, d.name, d, d.loc);
@@ -431,13 +439,13 @@ export class Checker {
 
   // ------------------------------------------------------------ parsers, controls, actions, tables
 
-  private parserDecl(d: ParserDecl): void {
+  private parserDecl(d: ParserDecl, block = d.name): void {
     const ts = this.typeVarScope(this.global, d.typeParams);
     this.params(d.params, ts);
     this.params(d.ctorParams, ts);
     const scope = new Scope(ts);
     for (const p of [...d.params, ...d.ctorParams]) this.declareValue(scope, p.name, p, p.loc);
-    const ctx: Ctx = { scope, parser: d, block: d.name };
+    const ctx: Ctx = { scope, parser: d, block };
     for (const l of d.locals) this.localDecl(l, ctx);
     const states = new Map<string, ParserState>();
     for (const s of d.states) {
@@ -528,13 +536,13 @@ export class Checker {
     return { kind: 'value', value: constOf(e) };
   }
 
-  private controlDecl(d: ControlDecl): void {
+  private controlDecl(d: ControlDecl, block = d.name): void {
     const ts = this.typeVarScope(this.global, d.typeParams);
     this.params(d.params, ts);
     this.params(d.ctorParams, ts);
     const scope = new Scope(ts);
     for (const p of [...d.params, ...d.ctorParams]) this.declareValue(scope, p.name, p, p.loc);
-    const ctx: Ctx = { scope, control: d, block: d.name };
+    const ctx: Ctx = { scope, control: d, block };
     for (const l of d.locals) {
       try {
         this.localDecl(l, ctx);
@@ -569,6 +577,7 @@ export class Checker {
         const n = this.constInt(l.sizeExpr, ctx, 'value_set size');
         l.size = n === undefined ? 0 : Number(n);
         l.controlPlaneName = controlPlaneName(l.annotations, l.name, ctx.block);
+        l.parent = ctx.parser;
         this.valueSets.push(l);
         return;
       }
@@ -795,7 +804,23 @@ export class Checker {
       return;
     }
     if (t.kind === 'parser' || t.kind === 'control') {
-      const decl = t.decl;
+      let decl = t.decl;
+      const original =
+        decl.kind === 'parser' || decl.kind === 'control' ? this.pristine.get(decl) : undefined;
+      if (original && ctx.block) {
+        // Instantiated inside a block: check a private copy named under the instance path.
+        const copy = structuredClone(original);
+        copy.instancePath = `${ctx.block}.${d.name}`;
+        if (copy.kind === 'control') {
+          this.controlDecl(copy, copy.instancePath);
+          d.type = { kind: 'control', decl: copy };
+        } else {
+          this.parserDecl(copy, copy.instancePath);
+          d.type = { kind: 'parser', decl: copy };
+        }
+        this.copies.push(copy);
+        decl = copy;
+      }
       const ctorParams = decl.kind === 'parser' || decl.kind === 'control' ? decl.ctorParams : [];
       d.ctorArgs = this.checkArgs(ctorParams, d.args, new Map(), ctx, d.loc, decl.name) as Expr[];
       this.instances.push(d);

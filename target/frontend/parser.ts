@@ -379,22 +379,16 @@ export class Parser {
       }
     }
     if (!isObject) {
-      // Type parameters of the function may appear in its return type, so read the name first when we can.
-      const save = this.pos;
-      let typeParams: string[] = [];
-      let retStart = this.pos;
-      // Skip the return type to find the name and its type parameters.
-      this.withTypeParams(['__any__'], () => {
-        this.skipTypeLoose();
-      });
+      // The return type may use the function's own type parameters (`T f<T>()`): skip it to read the name
+      // and type parameters first, then come back and parse it with them in scope.
+      const retStart = this.pos;
+      this.skipTypeLoose();
       const nameTok = this.ident('function name');
-      typeParams = this.typeParams();
+      const typeParams = this.typeParams();
       const afterParams = this.pos;
       this.pos = retStart;
       const returnTypeRef = this.withTypeParams(typeParams, () => this.typeRef());
       this.pos = afterParams;
-      void save;
-      retStart = 0;
       const params = this.withTypeParams(typeParams, () => this.params());
       this.expect(';');
       return {
@@ -434,7 +428,7 @@ export class Parser {
           continue;
         }
         const retStart = this.pos;
-        this.withTypeParams(['__any__'], () => this.skipTypeLoose());
+        this.skipTypeLoose();
         const mTok = this.ident('method name');
         const mTypeParams = this.typeParams();
         const after = this.pos;

@@ -109,15 +109,28 @@ export function assemble(program: Program, result: CheckResult, main: V1SwitchMa
     const arg = a?.args[0];
     if (arg?.kind === 'string') controllerHeaders.push({ name: arg.value, decl: d });
   }
+  // Objects of blocks that are never instantiated (a control used only as a template for nested copies)
+  // are not part of the pipeline.
+  const live = new Set<ControlDecl | ParserDecl>([
+    main.parser,
+    main.verifyChecksum,
+    main.ingress,
+    main.egress,
+    main.computeChecksum,
+    main.deparser,
+    ...result.copies,
+  ]);
+  const isLive = (parent: ControlDecl | ParserDecl | undefined): boolean =>
+    parent === undefined || live.has(parent);
   return {
     program,
     main,
     errors: result.errors,
     matchKinds: result.matchKinds,
-    tables: result.tables,
-    actions: result.actions,
-    externInstances: result.externInstances,
-    valueSets: result.valueSets,
+    tables: result.tables.filter((t) => isLive(t.parent)),
+    actions: result.actions.filter((a) => isLive(a.parent)),
+    externInstances: result.externInstances.filter((i) => isLive(i.parent)),
+    valueSets: result.valueSets.filter((v) => isLive(v.parent)),
     controllerHeaders,
     types: result.types,
   };

@@ -74,25 +74,19 @@ export interface P4InfoResult {
 }
 
 export function buildP4Info(prog: CheckedProgram): P4InfoResult {
-  const mainControls = new Set([
-    prog.main.ingress,
-    prog.main.egress,
-    prog.main.verifyChecksum,
-    prog.main.computeChecksum,
-    prog.main.deparser,
-  ]);
-  const tables = prog.tables.filter((t) => !t.parent || mainControls.has(t.parent));
+  // The checked program lists only objects of instantiated blocks (nested control copies included).
+  const tables = prog.tables;
   // Actions: every action of the pipeline's controls, and any other action a table refers to (NoAction).
   const actions: ActionDecl[] = [];
   const addAction = (a: ActionDecl | undefined): void => {
     if (a && !actions.includes(a)) actions.push(a);
   };
-  for (const a of prog.actions) if (a.parent && mainControls.has(a.parent)) addAction(a);
+  for (const a of prog.actions) if (a.parent) addAction(a);
   for (const t of tables) {
     for (const r of t.actionRefs) addAction(r.action);
     addAction(t.defaultAction?.action);
   }
-  const externs = prog.externInstances.filter((i) => !i.parent || mainControls.has(i.parent as never));
+  const externs = prog.externInstances;
   const kindOf = (i: InstanceDecl): string => (i.type.kind === 'extern' ? i.type.decl.name : '');
   const counters = externs.filter((i) => kindOf(i) === 'counter');
   const directCounters = externs.filter((i) => kindOf(i) === 'direct_counter');
