@@ -573,8 +573,15 @@ class Gen {
             : this.exprAs(s.rhs, t);
         return this.store(s.lhs, v);
       }
-      case 'call':
-        return `${this.call(s.call, true)};`;
+      case 'call': {
+        const code = this.call(s.call, true);
+        // Statement-shaped helpers (extract, emit) need no closure in statement position.
+        const head = '(() => { ';
+        const tail = ' })()';
+        if (code.startsWith(head) && code.endsWith(tail) && !code.includes('return'))
+          return `{ ${code.slice(head.length, -tail.length)} }`;
+        return `${code};`;
+      }
       case 'if':
         return `if (${this.expr(s.cond)}) ${this.stmtBlock(s.then, ctx)}${s.else ? ` else ${this.stmtBlock(s.else, ctx)}` : ''}`;
       case 'block':
@@ -1155,15 +1162,15 @@ class Gen {
         const data = this.flatten(a(1));
         const ck = a(2);
         const payload = name.endsWith('payload');
-        const h = this.checksumOf(data, this.algo(args[3]), payload);
-        return `((${this.expr(a(0))}) && ${bigToRep(h, ck.type)} !== ${this.expr(ck)} ? ($sm.checksum_error = 1) : 0)`;
+        const h = this.checksumAs(data, this.algo(args[3]), payload, ck.type);
+        return `((${this.expr(a(0))}) && ${h} !== ${this.expr(ck)} ? ($sm.checksum_error = 1) : 0)`;
       }
       case 'update_checksum':
       case 'update_checksum_with_payload': {
         const data = this.flatten(a(1));
         const ck = a(2);
-        const h = this.checksumOf(data, this.algo(args[3]), name.endsWith('payload'));
-        return `((${this.expr(a(0))}) ? (${this.store(ck, bigToRep(h, ck.type)).replace(/;$/, '')}) : 0)`;
+        const h = this.checksumAs(data, this.algo(args[3]), name.endsWith('payload'), ck.type);
+        return `((${this.expr(a(0))}) ? (${this.store(ck, h).replace(/;$/, '')}) : 0)`;
       }
       case 'clone':
         return `($st.clone = { type: ${this.expr(a(0))}, session: ${this.exprAs(a(1), u32)}, fields: null })`;
@@ -1198,6 +1205,28 @@ class Gen {
         return 'true';
     }
     throw new CodegenError(`unsupported extern function ${name}`);
+  }
+
+  /** A checksum in the representation of `t`; 16/32-bit algorithms into small fields avoid bigints. */
+  private checksumAs(
+    data: { values: string[]; widths: string[] },
+    algo: string,
+    payload: boolean,
+    t: Type,
+  ): string {
+    const bt = bitOf(t);
+    if (
+      bt &&
+      !bt.signed &&
+      B.isSmall(bt.width) &&
+      ['csum16', 'crc16', 'xor16', 'crc32', 'crc32_custom', 'crc16_custom'].includes(algo)
+    ) {
+      const packed = `$rt.pack([${data.values.join(', ')}], [${data.widths.join(', ')}])`;
+      const input = payload ? `$rt_withPayload(${packed})` : packed;
+      const h = `$rt.hashNum(${JSON.stringify(algo)}, ${input})`;
+      return bt.width >= 32 ? `(${h} >>> 0)` : `(${h} & ${2 ** bt.width - 1})`;
+    }
+    return bigToRep(this.checksumOf(data, algo, payload), t);
   }
 
   private checksumOf(data: { values: string[]; widths: string[] }, algo: string, payload: boolean): string {

@@ -143,6 +143,10 @@ export class Switch implements ControlPlane {
   private readonly mcastGroups = new Map<number, { port: number; rid: number }[]>();
   /** Virtual time in microseconds, for ingress/egress_global_timestamp. */
   nowUs = 0;
+  /** Deparsing happens one packet at a time, so one growable buffer serves every packet. */
+  private readonly writer = new PacketWriter(2048);
+  private nowUsCached = 0;
+  private nowUsBig = 0n;
 
   constructor(
     readonly program: CheckedProgram,
@@ -180,8 +184,31 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
 
   /** Runs one packet through the whole pipeline (queues are immediate) and returns what leaves, in order. */
   processPacket(ingressPort: number, data: Uint8Array): OutputPacket[] {
-    const out: OutputPacket[] = [];
-    const pending: PendingIngress[] = [{ port: ingressPort, data, instanceType: InstanceType.NORMAL }];
+    const first = this.runIngress({ port: ingressPort, data, instanceType: InstanceType.NORMAL });
+    if (first.again.length === 0 && first.jobs.length <= 1) {
+      // The common case: one unicast packet (or a drop), no clones, no recirculation.
+      if (first.jobs.length === 0) return [];
+      const e = this.runEgress(first.jobs[0], IDLE);
+      if (e.clones.length === 0 && e.again.length === 0) return e.out;
+      return this.finish(e.out, e.clones, e.again);
+    }
+    return this.finish([], first.jobs, first.again);
+  }
+
+  private finish(out: OutputPacket[], firstJobs: EgressJob[], firstAgain: PendingIngress[]): OutputPacket[] {
+    const pending: PendingIngress[] = [];
+    const drain = (jobs0: EgressJob[]): void => {
+      const jobs = jobs0.slice();
+      while (jobs.length > 0) {
+        const job = jobs.shift() as EgressJob;
+        const e = this.runEgress(job, IDLE);
+        out.push(...e.out);
+        jobs.push(...e.clones);
+        pending.push(...e.again);
+      }
+    };
+    pending.push(...firstAgain);
+    drain(firstJobs);
     let rounds = 0;
     while (pending.length > 0) {
       if (rounds++ > MAX_ROUNDS) {
@@ -191,14 +218,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       const next = pending.shift() as PendingIngress;
       const r = this.runIngress(next);
       pending.push(...r.again);
-      const jobs = [...r.jobs];
-      while (jobs.length > 0) {
-        const job = jobs.shift() as EgressJob;
-        const e = this.runEgress(job, IDLE);
-        out.push(...e.out);
-        jobs.push(...e.clones);
-        pending.push(...e.again);
-      }
+      drain(r.jobs);
     }
     return out;
   }
@@ -214,7 +234,11 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     sm.ingress_port = port;
     sm.packet_length = data.length;
     sm.instance_type = instanceType;
-    sm.ingress_global_timestamp = BigInt(this.nowUs);
+    if (this.nowUs !== this.nowUsCached) {
+      this.nowUsCached = this.nowUs;
+      this.nowUsBig = BigInt(this.nowUs);
+    }
+    sm.ingress_global_timestamp = this.nowUsBig;
     const meta = b.newMeta();
     if (preserved) for (const p of preserved.paths) setPath(meta, p, getPath(preserved.meta, p));
     return {
@@ -222,7 +246,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       meta,
       sm,
       pkt: { buf: data, bit: 0, nbits: data.length * 8 },
-      out: new PacketWriter(data.length + 64),
+      out: this.writer,
       st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
     };
   }
@@ -236,9 +260,10 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     }
   }
 
-  private runBlock(f: () => void): void {
+  /** Runs one top-level block; `exit` ends just that block. */
+  private run(b: Blocks, which: 'verify' | 'ingress' | 'egress' | 'compute' | 'deparser'): void {
     try {
-      f();
+      b[which]();
     } catch (e) {
       if (e !== EXIT) throw e;
     }
@@ -250,8 +275,8 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     const s = this.newState(p.port, p.data, p.instanceType, p.preserved);
     b.set(s);
     this.parse(s);
-    this.runBlock(() => b.verify());
-    this.runBlock(() => b.ingress());
+    this.run(b, 'verify');
+    this.run(b, 'ingress');
     const jobs: EgressJob[] = [];
     const again: PendingIngress[] = [];
     const sm = s.sm;
@@ -289,7 +314,6 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
           sm: clone_(s.sm),
           st: { ...s.st, clone: null },
         };
-        c.out = new PacketWriter(p.data.length + 64);
         c.sm.egress_rid = r.rid;
         c.sm.instance_type = InstanceType.REPLICATION;
         jobs.push(this.job(c, r.port));
@@ -331,7 +355,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     sm.egress_global_timestamp = BigInt(q.egressTimestamp ?? this.nowUs);
     s.st.clone = null;
     b.set(s);
-    this.runBlock(() => b.egress());
+    this.run(b, 'egress');
     const res: EgressResult = { out: [], clones: [], again: [] };
     const clone = s.st.clone as CloneReq | null;
     if (clone && clone.type === 1) {
@@ -342,7 +366,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
           hdr: clone_(s.hdr),
           meta: this.blocks.newMeta(),
           sm: this.blocks.newStandardMetadata(),
-          out: new PacketWriter(s.pkt.buf.length + 64),
+          out: this.writer,
           st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
         };
         for (const pth of clone.fields ?? []) setPath(c.meta, pth, getPath(s.meta, pth));
@@ -355,9 +379,9 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       }
     }
     if ((sm.egress_spec as number) === DROP_PORT) return res;
-    this.runBlock(() => b.compute());
+    this.run(b, 'compute');
     s.out.reset();
-    this.runBlock(() => b.deparser());
+    this.run(b, 'deparser');
     s.out.bytes(s.pkt.buf, Math.min(s.pkt.bit >> 3, s.pkt.buf.length));
     let data = s.out.result();
     if (s.st.truncate > 0 && data.length > s.st.truncate) data = data.slice(0, s.st.truncate);

@@ -1,7 +1,7 @@
 // Runtime support for the JavaScript the engine generates: parser errors, exit, deep copies of header/struct
 // values, a seeded random generator, field-list packing for hashes and checksums.
 import { bitsRuntime } from './bits.js';
-import { computeHash, type HashAlgorithm } from './hash.js';
+import { computeHash, crc16, crc32, csum16, xor16, type HashAlgorithm } from './hash.js';
 import { readBig, readSmall, writeBig, writeSmall } from './packet.js';
 
 /** Thrown by generated parser code; the driver stores `code` in standard_metadata.parser_error. */
@@ -121,6 +121,20 @@ export function makeRuntime(random: () => number) {
     },
     assertFail(what: string): never {
       throw new AssertionFailure(`${what} failed`);
+    },
+    /** The 16/32-bit algorithms as plain numbers (no bigint on the checksum fast path). */
+    hashNum(algo: HashAlgorithm, data: Uint8Array): number {
+      switch (algo) {
+        case 'csum16':
+          return csum16(data);
+        case 'crc16':
+        case 'crc16_custom':
+          return crc16(data);
+        case 'xor16':
+          return xor16(data);
+        default:
+          return crc32(data);
+      }
     },
     hash(algo: HashAlgorithm, data: Uint8Array): bigint {
       return computeHash(algo, data, random);

@@ -47,6 +47,7 @@ export class MatchTable<A> {
   private readonly hasRange: boolean;
   private readonly lpmIndex: number;
   private readonly numericKey: boolean;
+  private readonly int32Key: boolean;
   private readonly byId = new Map<string, Installed<A>>();
   private groups: Group<A>[] = [];
   private sorted: Installed<A>[] | undefined;
@@ -66,6 +67,7 @@ export class MatchTable<A> {
     this.lpmIndex = this.needsPriority ? -1 : fields.findIndex((f) => f.kind === 'lpm');
     const total = fields.reduce((s, f) => s + f.width, 0);
     this.numericKey = fields.every((f) => f.width <= 32) && total <= 52;
+    this.int32Key = total <= 32;
   }
 
   get count(): number {
@@ -112,12 +114,16 @@ export class MatchTable<A> {
   lookup(key: readonly KeyValue[]): Installed<A> | undefined {
     if (this.hasRange) return this.scan(key);
     let best: Installed<A> | undefined;
-    for (const g of this.groups) {
-      if (best && (best.rank > g.best || (this.lpmIndex >= 0 && best.rank >= g.best))) break;
+    const groups = this.groups;
+    const lpm = this.lpmIndex >= 0;
+    for (let i = 0; i < groups.length; i++) {
+      const g = groups[i];
+      if (best !== undefined && (best.rank > g.best || (lpm && best.rank >= g.best))) break;
       const list = g.map.get(this.maskedKey(key, g.masks));
-      if (!list) continue;
+      if (list === undefined) continue;
       const cand = list[0];
-      if (!best || cand.rank > best.rank || (cand.rank === best.rank && cand.seq < best.seq)) best = cand;
+      if (best === undefined || cand.rank > best.rank || (cand.rank === best.rank && cand.seq < best.seq))
+        best = cand;
     }
     return best;
   }
@@ -142,11 +148,12 @@ export class MatchTable<A> {
   private maskedKey(key: readonly KeyValue[], masks: readonly KeyValue[]): KeyValue | string {
     const n = this.fields.length;
     if (this.numericKey) {
-      if (n === 1) return ((key[0] as number) & (masks[0] as number)) >>> 0;
+      // Keys of up to 32 bits are folded to int32, which V8 keeps unboxed (Smi): no allocation per lookup.
+      if (n === 1) return (key[0] as number) & (masks[0] as number);
       let v = 0;
       for (let i = 0; i < n; i++)
         v = v * 2 ** this.fields[i].width + (((key[i] as number) & (masks[i] as number)) >>> 0);
-      return v;
+      return this.int32Key ? v | 0 : v;
     }
     let s = '';
     for (let i = 0; i < n; i++) {
