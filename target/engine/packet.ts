@@ -31,6 +31,11 @@ export function readSmall(buf: Uint8Array, bit: number, width: number): number {
 }
 
 export function readBig(buf: Uint8Array, bit: number, width: number): bigint {
+  if (width <= 53 && width > 32) {
+    // One exact double and a single BigInt conversion: far cheaper than shifting bigints.
+    const hiW = width - 32;
+    return BigInt(readSmall(buf, bit, hiW) * 4294967296 + readSmall(buf, bit + hiW, 32));
+  }
   let v = 0n;
   let pos = bit;
   let left = width;
@@ -77,6 +82,14 @@ export function writeSmall(buf: Uint8Array, bit: number, width: number, value: n
 }
 
 export function writeBig(buf: Uint8Array, bit: number, width: number, value: bigint): void {
+  if (width <= 53 && width > 32) {
+    // Values are normally unsigned and in range already; only negative (int<W>) ones need reducing.
+    const n = value >= 0n ? Number(value) : Number(BigInt.asUintN(width, value));
+    const hiW = width - 32;
+    writeSmall(buf, bit, hiW, Math.floor(n / 4294967296));
+    writeSmall(buf, bit + hiW, 32, n >>> 0);
+    return;
+  }
   let v = BigInt.asUintN(width, value);
   let end = bit + width;
   let left = width;
