@@ -1,0 +1,110 @@
+// `mlt target --p4 FILE --grpc 127.0.0.1:9559`: run the embedded v1model target with a P4Runtime server.
+// The program is the initial pipeline; a controller may push another with SetForwardingPipelineConfig
+// (device config = P4 source). Stops cleanly on SIGINT/SIGTERM.
+import { Command, InvalidArgumentError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { engineLoader } from '../../../target/p4runtime/engine-loader.js';
+import { PipelineLoadError } from '../../../target/p4runtime/pipeline.js';
+import { startP4RuntimeServer } from '../../../target/p4runtime/server.js';
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+function integer(name: string, max: number) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > max)
+      throw new InvalidArgumentError(`${name} must be an integer in 0..${max}`);
+    return n;
+  };
+}
+
+/** The server is for local use: bind only to loopback. */
+function loopbackAddress(v: string): string {
+  const i = v.lastIndexOf(':');
+  const host = v.slice(0, i).replace(/^\[|\]$/g, '');
+  const port = Number(v.slice(i + 1));
+  if (i < 0 || !Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('expected HOST:PORT, e.g. 127.0.0.1:9559');
+  if (!(host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)))
+    throw new InvalidArgumentError(
+      `${host} is not a loopback address; the embedded target only listens on loopback`,
+    );
+  return v;
+}
+
+export function targetCommand(): Command {
+  return new Command('target')
+    .description('run the embedded v1model target as a P4Runtime device (gRPC on a loopback address)')
+    .requiredOption('--p4 <file>', 'P4_16 v1model program loaded as the initial pipeline')
+    .option(
+      '--grpc <host:port>',
+      'listen address (loopback only; port 0 picks a free port)',
+      loopbackAddress,
+      '127.0.0.1:9559',
+    )
+    .option('--device-id <n>', 'P4Runtime device id', integer('device id', Number.MAX_SAFE_INTEGER), 0)
+    .option(
+      '--cpu-port <n>',
+      'port the program uses for the CPU (PacketIn/PacketOut)',
+      integer('cpu port', 511),
+      255,
+    )
+    .option('--seed <n>', "seed for the program's random() extern", integer('seed', 2 ** 32 - 1), 1)
+    .option('-I, --include <dir>', 'add a directory to the #include search path (repeatable)', collect, [])
+    .action(
+      async (flags: {
+        p4: string;
+        grpc: string;
+        deviceId: number;
+        cpuPort: number;
+        seed: number;
+        include: string[];
+      }) => {
+        const path = resolve(flags.p4);
+        let source: string;
+        try {
+          source = readFileSync(path, 'utf8');
+        } catch (e) {
+          process.stderr.write(`error: cannot read ${flags.p4}: ${(e as Error).message}\n`);
+          process.exitCode = 2;
+          return;
+        }
+        const log = (line: string): void => void process.stderr.write(`[target] ${line}\n`);
+        let server;
+        try {
+          server = await startP4RuntimeServer({
+            address: flags.grpc,
+            deviceId: flags.deviceId,
+            cpuPort: flags.cpuPort,
+            loader: engineLoader({
+              cpuPort: flags.cpuPort,
+              seed: flags.seed,
+              includeDirs: [dirname(path), ...flags.include],
+            }),
+            initialProgram: { source, name: path },
+            log,
+          });
+        } catch (e) {
+          const msg = e instanceof PipelineLoadError ? e.message : `cannot start: ${(e as Error).message}`;
+          process.stderr.write(`error: ${msg}\n`);
+          process.exitCode = 2;
+          return;
+        }
+        process.stdout.write(
+          `P4Runtime device ${flags.deviceId} listening on ${server.address} (program ${flags.p4}, CPU port ${flags.cpuPort})\n`,
+        );
+        await new Promise<void>((done) => {
+          const stop = (signal: string): void => {
+            log(`${signal}: shutting down`);
+            process.off('SIGINT', stop);
+            process.off('SIGTERM', stop);
+            void server.stop(2000).then(done);
+          };
+          process.on('SIGINT', stop);
+          process.on('SIGTERM', stop);
+        });
+        process.exitCode = 0;
+      },
+    );
+}
