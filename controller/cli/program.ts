@@ -8,6 +8,7 @@ import { solveCommand } from './commands/solve.js';
 import { simCommand } from './commands/sim.js';
 import { stfCommand } from './commands/stf.js';
 import { compileCommand } from './commands/compile.js';
+import { targetCommand } from './commands/target.js';
 
 /** The version from the nearest package.json, found the same way from source and from dist/. */
 function packageVersion(): string {
@@ -33,5 +34,6 @@ export function buildProgram(): Command {
   program.addCommand(simCommand());
   program.addCommand(stfCommand());
   program.addCommand(compileCommand());
+  program.addCommand(targetCommand());
   return program;
 }
