@@ -2,7 +2,7 @@
 // per-flow choice inside a group, DSCP -> priority, and source-route popping. It is not a model of mlt.p4: it
 // exists so that fabrics, traffic and the traffic manager can be exercised (and compared against a P4
 // pipeline) without a compiled program.
-import type { Enqueued, Frame } from '../tm/seam.js';
+import { ReadyPacket, type Enqueued } from '../tm/seam.js';
 import { Rng } from '../tm/random.js';
 import { ETHERTYPE_IPV4, ETHERTYPE_SOURCE_ROUTE, ipv4Offset } from './frames.js';
 import type { SimPipeline } from './pipeline.js';
@@ -88,8 +88,7 @@ export class BuiltinRouter implements SimPipeline {
   }
 
   private forward(port: number, priority: number, data: Uint8Array): Enqueued {
-    const frames: Frame[] = [{ port, data }];
-    return { egressPort: port, priority, resume: () => frames };
+    return new ReadyPacket(port, priority, [{ port, data }]);
   }
 
   private lookup(dst: number): Group | undefined {

@@ -48,27 +48,26 @@ export class EnginePipeline implements ProgrammablePipeline {
     return out;
   }
 
-  private enqueued(job: EgressJob): Enqueued {
-    return {
-      egressPort: job.egressPort,
-      priority: job.priority,
-      resume: (m: QueueMetadata): Frame[] => {
-        const sw = this.sw;
-        sw.nowUs = toMicroseconds(m.deqTimePs);
-        const r = sw.runEgress(job, {
-          enqQdepth: m.enqQdepth,
-          deqQdepth: m.deqQdepth,
-          enqTimestamp: m.enqTimestampUs,
-          deqTimedelta: m.deqTimedeltaUs,
-          egressTimestamp: sw.nowUs,
-        });
-        if (this.hooks) {
-          for (const c of r.clones) this.hooks.enqueue(this.enqueued(c));
-          for (const a of r.again) this.hooks.reingest(a.port, a.data);
-        }
-        return r.out;
-      },
-    };
+  enqueued(job: EgressJob): Enqueued {
+    return new EngineJob(job, this);
+  }
+
+  /** Egress for a dequeued job, with the traffic manager's queueing metadata. */
+  egress(job: EgressJob, m: QueueMetadata): Frame[] {
+    const sw = this.sw;
+    sw.nowUs = toMicroseconds(m.deqTimePs);
+    const r = sw.runEgress(job, {
+      enqQdepth: m.enqQdepth,
+      deqQdepth: m.deqQdepth,
+      enqTimestamp: m.enqTimestampUs,
+      deqTimedelta: m.deqTimedeltaUs,
+      egressTimestamp: sw.nowUs,
+    });
+    if (this.hooks) {
+      for (const c of r.clones) this.hooks.enqueue(this.enqueued(c));
+      for (const a of r.again) this.hooks.reingest(a.port, a.data);
+    }
+    return r.out;
   }
 
   counterNames(): string[] {
@@ -99,4 +98,22 @@ export function engineFactory(queues: number): P4PipelineFactory {
     return (seed) =>
       new EnginePipeline(new Switch(r.program, r.p4info, { seed, priorityQueues: queues }), sourceFile);
   };
+}
+
+/** One engine job waiting in a queue (a class rather than a closure per packet: cheaper on the hot path). */
+class EngineJob implements Enqueued {
+  readonly egressPort: number;
+  readonly priority: number;
+
+  constructor(
+    private readonly job: EgressJob,
+    private readonly pipeline: EnginePipeline,
+  ) {
+    this.egressPort = job.egressPort;
+    this.priority = job.priority;
+  }
+
+  resume(meta: QueueMetadata): Frame[] {
+    return this.pipeline.egress(this.job, meta);
+  }
 }

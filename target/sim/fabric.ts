@@ -45,7 +45,7 @@ export class Fabric {
     return sw;
   }
 
-  addHost(name: string, ip: number, mac: bigint): HostNode {
+  addHost(name: string, ip: number, mac: number): HostNode {
     this.checkName(name);
     const h = new HostNode(name, ip, mac, this.sim, this.flows);
     this.hosts.set(name, h);

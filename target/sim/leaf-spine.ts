@@ -37,8 +37,8 @@ export class LeafSpineLayout {
   hostIp(l: number, i: number): number {
     return ((10 << 24) | (l << 8) | (i + 1)) >>> 0;
   }
-  hostMac(l: number, i: number): bigint {
-    return 0x020000000000n | (BigInt(l) << 8n) | BigInt(i + 1);
+  hostMac(l: number, i: number): number {
+    return 0x020000000000 + l * 256 + i + 1;
   }
   /** The /24 of a leaf's hosts. */
   leafPrefix(l: number): number {

@@ -1,7 +1,7 @@
 // The two kinds of node in a fabric. A switch runs its own pipeline instance with its own traffic manager; a
 // host is a NIC (one FIFO at the link rate) that sends what generators give it and counts what it receives.
 import { EgressPort } from '../tm/egress-port.js';
-import type { Enqueued, Frame } from '../tm/seam.js';
+import { ReadyPacket, type Enqueued, type Frame, type QueueMetadata } from '../tm/seam.js';
 import type { Simulator } from '../tm/simulator.js';
 import { TrafficManager } from '../tm/traffic-manager.js';
 import { ECN_CE, ecnOf, trailerOf } from './frames.js';
@@ -67,25 +67,37 @@ export class SwitchNode implements FabricNode {
       return;
     }
     const arrivedCe = ecnOf(data) === ECN_CE;
-    for (const r of results) this.tm.enqueue(arrivedCe ? r : this.watchMarks(r));
+    for (const r of results) this.tm.enqueue(arrivedCe ? r : new MarkWatch(r, this));
   }
 
-  /** Wrap egress so that a CE mark this switch applies is counted against the packet's port and queue. */
-  private watchMarks(r: Enqueued): Enqueued {
-    return {
-      egressPort: r.egressPort,
-      priority: r.priority,
-      resume: (meta) => {
-        const frames = r.resume(meta);
-        for (const f of frames) {
-          if (ecnOf(f.data) === ECN_CE) {
-            const key = `${r.egressPort}/${meta.queueId}`;
-            this.ceMarks.set(key, (this.ceMarks.get(key) ?? 0) + 1);
-          }
-        }
-        return frames;
-      },
-    };
+  /** Count a CE mark this switch applies (the frame left with CE but had arrived without). */
+  noteMarks(r: Enqueued, meta: QueueMetadata, frames: Frame[]): void {
+    for (const f of frames) {
+      if (ecnOf(f.data) === ECN_CE) {
+        const key = `${r.egressPort}/${meta.queueId}`;
+        this.ceMarks.set(key, (this.ceMarks.get(key) ?? 0) + 1);
+      }
+    }
+  }
+}
+
+/** Wraps a packet that arrived without CE, so that its egress result is checked for a mark. */
+class MarkWatch implements Enqueued {
+  readonly egressPort: number;
+  readonly priority: number;
+
+  constructor(
+    private readonly inner: Enqueued,
+    private readonly node: SwitchNode,
+  ) {
+    this.egressPort = inner.egressPort;
+    this.priority = inner.priority;
+  }
+
+  resume(meta: QueueMetadata): Frame[] {
+    const frames = this.inner.resume(meta);
+    if (frames.length > 0) this.node.noteMarks(this.inner, meta, frames);
+    return frames;
   }
 }
 
@@ -99,7 +111,7 @@ export class HostNode implements FabricNode {
   constructor(
     readonly name: string,
     readonly ip: number,
-    readonly mac: bigint,
+    readonly mac: number,
     private readonly sim: Simulator,
     private readonly flows: FlowRegistry,
   ) {}
@@ -118,9 +130,7 @@ export class HostNode implements FabricNode {
 
   send(data: Uint8Array): void {
     if (!this.nic) throw new Error(`host ${this.name} is not connected`);
-    const frame: Frame = { port: 0, data };
-    const frames = [frame];
-    this.nic.enqueue({ egressPort: 0, priority: 0, resume: () => frames });
+    this.nic.enqueue(new ReadyPacket(0, 0, [{ port: 0, data }]));
   }
 
   receive(_port: number, data: Uint8Array): void {

@@ -130,7 +130,7 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
       );
     });
     t.hosts.forEach((h, i) => {
-      const mac = h.mac ? BigInt(`0x${h.mac.replace(/:/g, '')}`) : 0x020000010000n + BigInt(i + 1);
+      const mac = h.mac ? Number.parseInt(h.mac.replace(/:/g, ''), 16) : 0x020000010000 + i + 1;
       fabric.addHost(h.name, ipv4(h.ip), mac);
     });
     for (const l of t.links) {

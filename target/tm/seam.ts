@@ -39,3 +39,16 @@ export interface PipelineSeam {
   /** Parse and run ingress for a packet arriving on `port` at virtual time `now`. Empty = dropped in ingress. */
   ingress(port: number, data: Uint8Array, now: Picoseconds): Enqueued[];
 }
+
+/** A packet whose egress is already decided: resuming it just returns its frames. */
+export class ReadyPacket implements Enqueued {
+  constructor(
+    readonly egressPort: number,
+    readonly priority: number,
+    private readonly frames: Frame[],
+  ) {}
+
+  resume(): Frame[] {
+    return this.frames;
+  }
+}

@@ -24,8 +24,8 @@ function line(rateBps: number, delayPs: number, buffer = 100): Fabric {
     }),
     { bufferPackets: buffer },
   );
-  f.addHost('a', ipv4('10.0.0.1'), 1n);
-  f.addHost('b', ipv4('10.0.0.2'), 2n);
+  f.addHost('a', ipv4('10.0.0.1'), 1);
+  f.addHost('b', ipv4('10.0.0.2'), 2);
   f.connect('a', 0, 'sw', 1, { rateBps, delayPs });
   f.connect('b', 0, 'sw', 2, { rateBps, delayPs });
   return f;
@@ -86,11 +86,11 @@ describe('sim/fabric', () => {
         bufferPackets: 20,
       },
     );
-    g.addHost('r', ipv4('10.0.0.9'), 9n);
+    g.addHost('r', ipv4('10.0.0.9'), 9);
     g.connect('r', 0, 'sw', 9, { rateBps: 10 * GBPS, delayPs: 0 });
     const senders = ['s1', 's2', 's3', 's4'];
     senders.forEach((s, i) => {
-      g.addHost(s, ipv4(`10.0.0.${i + 1}`), BigInt(i + 1));
+      g.addHost(s, ipv4(`10.0.0.${i + 1}`), i + 1);
       g.connect(s, 0, 'sw', i + 1, { rateBps: 10 * GBPS, delayPs: 0 });
     });
     const flows = senders.map((s, i) =>
@@ -162,7 +162,7 @@ describe('sim/fabric', () => {
 
   it('a saturated low-priority queue does not delay the high-priority queue across the fabric', () => {
     const f = line(10 * GBPS, PS_PER_US, 100_000);
-    f.addHost('c', ipv4('10.0.0.3'), 3n);
+    f.addHost('c', ipv4('10.0.0.3'), 3);
     f.connect('c', 0, 'sw', 3, { rateBps: 10 * GBPS, delayPs: PS_PER_US });
     const flow = (name: string, src: string, dscp: number, bytes: number, gbps: number, seed: number) =>
       startFlow(

@@ -13,8 +13,8 @@ import {
 } from '../../sim/frames.js';
 
 const spec: FrameSpec = {
-  srcMac: 0x020000000001n,
-  dstMac: 0x020000000002n,
+  srcMac: 0x020000000001,
+  dstMac: 0x020000000002,
   srcIp: ipv4('10.0.0.1'),
   dstIp: ipv4('10.0.1.2'),
   dscp: 24,
