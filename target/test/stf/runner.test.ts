@@ -1,0 +1,154 @@
+// runStf and `mlt stf`: pass, fail with a readable diff, and load errors (exit 0 / 1 / 2).
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../../controller/test/run-cli.js';
+import { runStf } from '../../stf/index.js';
+
+const PROGRAM = `
+#include <core.p4>
+#include <v1model.p4>
+header eth_t { bit<48> dst; bit<48> src; bit<16> type; }
+header ipv4_t {
+  bit<4> version; bit<4> ihl; bit<6> dscp; bit<2> ecn; bit<16> totalLen; bit<16> id; bit<3> flags;
+  bit<13> frag; bit<8> ttl; bit<8> proto; bit<16> csum; bit<32> src; bit<32> dst;
+}
+struct headers { eth_t eth; ipv4_t ipv4; }
+struct metadata { }
+parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  state start { pkt.extract(hdr.eth); transition select(hdr.eth.type) { 0x0800: ip; default: accept; } }
+  state ip { pkt.extract(hdr.ipv4); transition accept; }
+}
+control VC(inout headers hdr, inout metadata meta) { apply { } }
+control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  counter(8, CounterType.packets) seen;
+  direct_counter(CounterType.packets) acl_hits;
+  register<bit<32>>(4) last;
+  action fwd(bit<9> port) { sm.egress_spec = port; }
+  action set_prio(bit<3> p) { sm.priority = p; }
+  action drop() { mark_to_drop(sm); }
+  table route { key = { hdr.ipv4.dst: lpm; } actions = { fwd; drop; } default_action = drop(); }
+  table acl {
+    key = { hdr.ipv4.dscp: ternary; hdr.ipv4.proto: range; }
+    actions = { set_prio; NoAction; }
+    default_action = NoAction();
+    counters = acl_hits;
+  }
+  apply {
+    seen.count((bit<32>) sm.ingress_port);
+    if (hdr.ipv4.isValid()) {
+      route.apply();
+      acl.apply();
+      last.write(0, hdr.ipv4.dst);
+      hdr.ipv4.ttl = hdr.ipv4.ttl - 1;
+    } else { drop(); }
+  }
+}
+control Eg(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  apply { if (hdr.ipv4.isValid()) { hdr.ipv4.ecn = (bit<2>) sm.priority; } }
+}
+control CC(inout headers hdr, inout metadata meta) {
+  apply {
+    update_checksum(hdr.ipv4.isValid(),
+      { hdr.ipv4.version, hdr.ipv4.ihl, hdr.ipv4.dscp, hdr.ipv4.ecn, hdr.ipv4.totalLen, hdr.ipv4.id, hdr.ipv4.flags,
+        hdr.ipv4.frag, hdr.ipv4.ttl, hdr.ipv4.proto, hdr.ipv4.src, hdr.ipv4.dst },
+      hdr.ipv4.csum, HashAlgorithm.csum16);
+  }
+}
+control D(packet_out pkt, in headers hdr) { apply { pkt.emit(hdr.eth); pkt.emit(hdr.ipv4); } }
+V1Switch(P(), VC(), Ing(), Eg(), CC(), D()) main;
+`;
+
+// 10.1.2.3 -> 10.9.9.9, UDP, ttl 64, checksum computed for the packet after ttl-- and ecn = priority.
+const IN = '000000000002 000000000001 0800 4500 0014 0000 0000 4011 0000 0a010203 0a090909';
+const STF_PASS = `
+# routes: a /8 written with wildcard nibbles and a /16 written VALUE/LEN
+add Ing.route hdr.ipv4.dst:0x0a****** Ing.fwd(port:1)
+add Ing.route hdr.ipv4.dst:0x0a090000/16 Ing.fwd(port:2)
+add Ing.acl 5 hdr.ipv4.dscp:0x00&&&0x3f hdr.ipv4.proto:17..17 Ing.set_prio(p:3) = ACL1
+packet 0 ${IN}
+expect 2 000000000002 000000000001 0800 4503 0014 0000 0000 3f11 **** 0a010203 0a090909 $
+packet 3 000000000002 000000000001 0806 00
+check_counter Ing.seen(0) packets == 1
+check_counter Ing.seen(3) == 1
+check_counter Ing.acl_hits(ACL1) packets == 1
+register_read Ing.last 0 0x0a090909
+`;
+
+function files(stf: string, program = PROGRAM): { dir: string; p4: string; test: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'mlt-stf-'));
+  const p4 = join(dir, 'prog.p4');
+  const test = join(dir, 'prog.stf');
+  writeFileSync(p4, program);
+  writeFileSync(test, stf);
+  return { dir, p4, test };
+}
+
+describe('stf/runner', () => {
+  it('passes a test with lpm (both forms), ternary+range priorities, counters and registers', async () => {
+    const f = files(STF_PASS);
+    const r = await runStf({ programPath: f.p4, stfPath: f.test });
+    assert.equal(r.status, 'pass', r.report);
+  });
+
+  it('fails with a nibble diff when a packet differs, is missing or unexpected', async () => {
+    const f = files(`
+add Ing.route hdr.ipv4.dst:0x0a000000/8 Ing.fwd(port:1)
+packet 0 ${IN}
+expect 1 000000000002 000000000001 0800 4500 0014 0000 0000 4011 **** 0a010203 0a090909
+expect 4 00
+packet 0 ${IN.replace('0a090909', '0b090909')}
+`);
+    const r = await runStf({ programPath: f.p4, stfPath: f.test });
+    assert.equal(r.status, 'fail');
+    assert.match(r.report, /port 1: expected 1 packet\(s\), got 1/);
+    assert.match(
+      r.report,
+      /expected: 00 00 00 00 00 02 00 00 00 00 00 01 08 00 45 00 00 14 00 00 00 00 40 11/,
+    );
+    assert.match(r.report, /\^\^/, 'differing nibbles are marked');
+    assert.match(r.report, /port 4: expected 1 packet\(s\), got 0[\s\S]*missing/);
+  });
+
+  it('fails on counter and register mismatches', async () => {
+    const f = files(`
+check_counter Ing.seen(0) packets == 1
+register_read Ing.last 0 5
+`);
+    const r = await runStf({ programPath: f.p4, stfPath: f.test });
+    assert.equal(r.status, 'fail');
+    assert.match(r.report, /prog.stf:2: check_counter Ing.seen\(0\) packets: got 0, expected == 1/);
+    assert.match(r.report, /prog.stf:3: register Ing.last\[0\] is 0, expected 5/);
+  });
+
+  it('reports load errors: bad STF syntax, unknown names, a program that does not compile', async () => {
+    const syntax = files('packet zero 00');
+    const r1 = await runStf({ programPath: syntax.p4, stfPath: syntax.test });
+    assert.equal(r1.status, 'error');
+    assert.match(r1.report, /prog\.stf:line 1: bad port/);
+    const names = files('add Ing.nope k:1 Ing.fwd(port:1)');
+    const r2 = await runStf({ programPath: names.p4, stfPath: names.test });
+    assert.equal(r2.status, 'error');
+    assert.match(r2.report, /line 1: no table named Ing.nope/);
+    const bad = files('wait', 'control X( { }');
+    const r3 = await runStf({ programPath: bad.p4, stfPath: bad.test });
+    assert.equal(r3.status, 'error');
+    assert.match(r3.report, /prog\.p4:1:\d+/);
+  });
+
+  it('mlt stf exits 0 on pass, 1 on fail with the diff, 2 on load errors', function () {
+    this.timeout(120_000);
+    const ok = files(STF_PASS);
+    const r0 = runCli(['stf', ok.p4, ok.test]);
+    assert.equal(r0.status, 0, r0.stderr + r0.stdout);
+    assert.match(r0.stdout, /PASS/);
+    const fail = files(`packet 0 ${IN}\nexpect 5 00`);
+    const r1 = runCli(['stf', fail.p4, fail.test]);
+    assert.equal(r1.status, 1, r1.stderr);
+    assert.match(r1.stdout, /FAIL[\s\S]*port 5/);
+    const r2 = runCli(['stf', join(ok.dir, 'missing.p4'), ok.test]);
+    assert.equal(r2.status, 2);
+    assert.match(r2.stderr, /error:/);
+  });
+});
