@@ -14,6 +14,8 @@ export interface P4RuntimeServerOptions {
   /** A program to run before any controller pushes one. */
   initialProgram?: { source: string; name: string };
   log?: (line: string) => void;
+  /** TLS (grpc.ServerCredentials.createSsl); plaintext when unset. */
+  credentials?: grpc.ServerCredentials;
 }
 
 export interface RunningP4RuntimeServer {
@@ -40,7 +42,7 @@ export async function startP4RuntimeServer(opts: P4RuntimeServerOptions): Promis
   });
   server.addService(p4RuntimeService(), service.handlers() as unknown as grpc.UntypedServiceImplementation);
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (err, p) =>
+    server.bindAsync(address, opts.credentials ?? grpc.ServerCredentials.createInsecure(), (err, p) =>
       err ? reject(err) : resolve(p),
     ),
   );
