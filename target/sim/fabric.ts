@@ -40,6 +40,8 @@ export class Fabric {
       queues: config.queues ?? DEFAULT_QUEUES,
       bufferPackets: config.bufferPackets ?? 1000,
       framingOverheadBytes: config.framingOverheadBytes ?? this.framingOverheadBytes,
+      depthScope: config.depthScope,
+      queueCapacity: config.queueCapacity,
     });
     this.switches.set(name, sw);
     return sw;

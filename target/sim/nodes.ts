@@ -20,6 +20,8 @@ export interface SwitchConfig {
   queues: number;
   bufferPackets: number;
   framingOverheadBytes: number;
+  depthScope?: 'queue' | 'port';
+  queueCapacity?: number;
 }
 
 export class SwitchNode implements FabricNode {
@@ -55,6 +57,8 @@ export class SwitchNode implements FabricNode {
       rateBps,
       bufferPackets: this.config.bufferPackets,
       framingOverheadBytes: this.config.framingOverheadBytes,
+      depthScope: this.config.depthScope,
+      queueCapacity: this.config.queueCapacity,
     });
     this.wires.set(port, wire);
   }

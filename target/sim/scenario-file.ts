@@ -80,7 +80,13 @@ export interface ScenarioFile {
   seed?: number;
   duration: string;
   drain?: boolean;
-  switch?: { queues?: number; bufferPackets?: number; framingOverhead?: boolean };
+  switch?: {
+    queues?: number;
+    bufferPackets?: number;
+    queueCapacity?: number;
+    framingOverhead?: boolean;
+    qdepth?: 'queue' | 'port';
+  };
   topology:
     | {
         leafSpine: {

@@ -70,7 +70,12 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
   const master = new Rng(seed);
   const sw = scn.switch ?? {};
   const fabric = new Fabric(sw.framingOverhead ? 20 : 0);
-  const switchConfig = { queues: sw.queues ?? 8, bufferPackets: sw.bufferPackets ?? 1000 };
+  const switchConfig = {
+    queues: sw.queues ?? 8,
+    bufferPackets: sw.bufferPackets ?? 1000,
+    depthScope: sw.qdepth ?? 'queue',
+    queueCapacity: sw.queueCapacity,
+  };
   const durationPs = parseDuration(scn.duration);
 
   // Pipelines: one instance per switch, made in a fixed order so that seeds do not depend on timing.

@@ -16,6 +16,14 @@ export interface PortConfig {
   bufferPackets: number;
   /** Extra bytes per frame on the wire, e.g. 20 for preamble + IFG; 0 by default. */
   framingOverheadBytes?: number;
+  /**
+   * What enq_qdepth / deq_qdepth count. 'queue' (default): packets in this packet's priority queue, as
+   * DESIGN.md specifies and per-queue thresholds assume. 'port': packets in all queues of the port, which is
+   * what bmv2 simple_switch reports (it reads the occupancy of the port's logical queue, summed over priorities).
+   */
+  depthScope?: 'queue' | 'port';
+  /** Packets one priority queue may hold (bmv2 set_queue_depth: a capacity per priority queue); no limit by default. */
+  queueCapacity?: number;
 }
 
 export const DEFAULT_QUEUES = 8;
@@ -62,6 +70,8 @@ export class EgressPort {
   readonly portStats = new PortStats();
   private readonly queues: Fifo<Waiting>[];
   private readonly overhead: number;
+  private readonly portScope: boolean;
+  private readonly queueCapacity: number;
   private queued = 0;
   private onWire = 0;
   private lastChange: Picoseconds = 0;
@@ -82,6 +92,8 @@ export class EgressPort {
     this.queues = Array.from({ length: config.queues }, () => new Fifo<Waiting>());
     this.queueStats = Array.from({ length: config.queues }, () => new QueueStats());
     this.overhead = config.framingOverheadBytes ?? 0;
+    this.portScope = config.depthScope === 'port';
+    this.queueCapacity = config.queueCapacity ?? Number.POSITIVE_INFINITY;
   }
 
   /** Packets currently queued (not counting the one on the wire). */
@@ -100,12 +112,12 @@ export class EgressPort {
     if (fifo === undefined)
       throw new Error(`port ${this.port}: priority ${q} out of range 0..${this.queues.length - 1}`);
     const stats = this.queueStats[q]!;
-    if (this.queued >= this.config.bufferPackets) {
+    if (this.queued >= this.config.bufferPackets || fifo.length >= this.queueCapacity) {
       stats.tailDropped++;
       return false;
     }
     this.account();
-    const enqDepth = fifo.length;
+    const enqDepth = this.portScope ? this.queued : fifo.length;
     fifo.push({ item, enqTime: this.sim.now, enqDepth });
     this.queued++;
     stats.enqueued++;
@@ -148,7 +160,7 @@ export class EgressPort {
       const meta: QueueMetadata = {
         queueId: q,
         enqQdepth: w.enqDepth,
-        deqQdepth: fifo.length,
+        deqQdepth: this.portScope ? this.queued : fifo.length,
         enqTimestampUs: toMicroseconds(w.enqTime),
         deqTimedeltaUs: toMicroseconds(now) - toMicroseconds(w.enqTime),
         enqTimePs: w.enqTime,

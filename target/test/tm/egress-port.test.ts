@@ -52,6 +52,33 @@ describe('tm/egress-port', () => {
     assert.equal(h.port.portStats.busyPs, 5 * US);
   });
 
+  it("counts depth over the whole port with depthScope 'port' (bmv2 simple_switch)", () => {
+    const h = harness({ depthScope: 'port' });
+    // t=0: A (q2) goes on the wire; B (q2), C (q5), D (q2) wait. Depths count every queue of the port.
+    h.offer(1, 2, 1000);
+    h.offer(2, 2, 1000);
+    h.offer(3, 5, 1000);
+    h.offer(4, 2, 1000);
+    h.sim.run();
+    const row = (id: number): number[] => {
+      const d = h.departures.find((x) => x.id === id)!;
+      return [d.meta.enqQdepth, d.meta.deqQdepth, d.start / US];
+    };
+    assert.deepEqual(row(1), [0, 0, 0]);
+    assert.deepEqual(row(2), [0, 1, 2]);
+    assert.deepEqual(row(3), [1, 2, 1]);
+    assert.deepEqual(row(4), [2, 0, 3]);
+  });
+
+  it('tail-drops at a per-queue capacity while other queues still accept', () => {
+    const h = harness({ queueCapacity: 3, bufferPackets: 100 });
+    const accepted = [0, 1, 2, 3, 4].map((i) => h.offer(i, 1, 1000));
+    // The first goes straight to the wire, so the queue holds 1..3 and refuses 4.
+    assert.deepEqual(accepted, [true, true, true, true, false]);
+    assert.equal(h.offer(10, 4, 1000), true);
+    assert.equal(h.port.queueStats[1]!.tailDropped, 1);
+  });
+
   it('serves strictly by priority: a saturated low queue does not delay the high queue', () => {
     const h = harness({ bufferPackets: 100_000 });
     // Queue 0 is offered twice the line rate; queue 7 a light stream of small packets.
