@@ -80,12 +80,13 @@ function clamp(e: string, t: BitType): string {
 }
 
 /** Division and modulo are only defined on non-negative values in P4 (the front-end checks that). */
+/** x / 0 and x % 0 give 0 rather than NaN or a thrown RangeError (the program must not stop the switch). */
 export function div(a: string, b: string, t: BitType): string {
-  return isSmall(t.width) ? `Math.floor(${a} / ${b})` : `(${a} / ${b})`;
+  return isSmall(t.width) ? `$rt.divN(${a}, ${b})` : `$rt.divB(${a}, ${b})`;
 }
 
-export function mod(a: string, b: string, _t: BitType): string {
-  return `(${a} % ${b})`;
+export function mod(a: string, b: string, t: BitType): string {
+  return isSmall(t.width) ? `$rt.modN(${a}, ${b})` : `$rt.modB(${a}, ${b})`;
 }
 
 /** A shift amount as a JS number (amounts are unsigned; huge bigint amounts saturate). */
@@ -234,6 +235,10 @@ export const bitsRuntime = {
   clampBig(v: bigint, lo: bigint, hi: bigint): bigint {
     return v < lo ? lo : v > hi ? hi : v;
   },
+  divN: (a: number, b: number): number => (b === 0 ? 0 : Math.trunc(a / b)),
+  modN: (a: number, b: number): number => (b === 0 ? 0 : a % b),
+  divB: (a: bigint, b: bigint): bigint => (b === 0n ? 0n : a / b),
+  modB: (a: bigint, b: bigint): bigint => (b === 0n ? 0n : a % b),
   bigAmount(b: bigint): number {
     return b > 0xffffn ? 0xffff : Number(b);
   },

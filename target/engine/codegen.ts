@@ -658,12 +658,20 @@ class Gen {
         return this.invoke(this.func(t.decl), params, args, t.decl.returnType, asStmt);
       case 'control_apply': {
         const decl = t.decl;
-        const fn = this.withPath(`${this.path}.${t.instance.name}`, () => this.control(decl));
+        const inst = t.instance;
+        const fn = this.withPath(`${this.path}.${inst.name}`, () => {
+          this.bindCtorArgs(decl.ctorParams, inst);
+          return this.control(decl);
+        });
         return this.invoke(fn, decl.params, args, undefined, asStmt);
       }
       case 'parser_apply': {
         const decl = t.decl;
-        const fn = this.withPath(`${this.path}.${t.instance.name}`, () => this.parser(decl));
+        const inst = t.instance;
+        const fn = this.withPath(`${this.path}.${inst.name}`, () => {
+          this.bindCtorArgs(decl.ctorParams, inst);
+          return this.parser(decl);
+        });
         return this.invoke(fn, decl.params, args, undefined, asStmt);
       }
       case 'table_apply': {
@@ -713,6 +721,20 @@ class Gen {
     const writes = outs.map((o, i) => this.store(o.arg, `$t[${i + base}]`).replace(/;$/, ''));
     if (asStmt) return `($t = ${callSrc}, ${writes.join(', ')})`;
     return `($t = ${callSrc}, ${writes.join(', ')}, $t[0])`;
+  }
+
+  /** Constructor parameters of a control/parser instance are constants: their "name" is the literal. */
+  private bindCtorArgs(params: Param[], inst: InstanceDecl): void {
+    params.forEach((prm, i) => {
+      const c = inst.ctorArgs?.[i]?.constValue;
+      if (!c) return;
+      let m = this.names.get(prm);
+      if (!m) {
+        m = new Map();
+        this.names.set(prm, m);
+      }
+      m.set(this.path, constLiteral(c, prm.type));
+    });
   }
 
   /** Callee side: the JS parameter list, and the copy-out return statement. */
