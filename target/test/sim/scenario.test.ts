@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseScenario, ScenarioError } from '../../sim/scenario-file.js';
+import { parseScenario, readScenario, ScenarioError } from '../../sim/scenario-file.js';
+import { fileURLToPath } from 'node:url';
 import { buildScenario, runBuilt, runScenarioFile } from '../../sim/scenario-run.js';
 import { expandEntries, parseValue, substitute } from '../../sim/table-entries.js';
 import { formatReport } from '../../sim/report-text.js';
@@ -146,5 +147,15 @@ traffic:
     assert.equal(r.traffic[0]!.received, 10);
     // 1250 bytes at 25 Gb/s = 0.4 us per wire, two wires and two 1 us links.
     assert.equal(r.traffic[0]!.latency.maxUs, 2.8);
+  });
+
+  it('validates every example in configs/scenarios against the schema', () => {
+    const examples = fileURLToPath(new URL('../../../configs/scenarios/', import.meta.url));
+    const files = readdirSync(examples).filter((f) => f.endsWith('.yaml'));
+    assert.ok(files.length >= 4);
+    for (const f of files) {
+      const scn = readScenario(join(examples, f));
+      assert.ok(scn.traffic.length > 0, f);
+    }
   });
 });
