@@ -42,32 +42,80 @@ export function allocateDp(tables: QueueTable[], buffer: number): Allocation {
   return allocation;
 }
 
+/** A buffer split found on the tables' convex hulls, with the bound that certifies it. */
+export interface HullAllocation {
+  allocation: Allocation;
+  /** Σ cost_i(allocation_i), the real cost of the split. */
+  cost: number;
+  /** A lower bound on the optimum: the LP relaxation over the tables' lower convex hulls. */
+  lowerBound: number;
+}
+
 /**
- * Marginal allocation: hand out the buffer one packet at a time to the queue whose cost drops the
- * most, O(N·B). Exact when every table is convex in L (its decrements never grow): the classic
- * result for separable convex resource allocation (Gross 1956, Fox 1966), because the B largest
- * decrements over all queues are then also the first ones of each queue.
+ * Marginal allocation on convex hulls, O(N·B): replace each table by its lower convex hull, hand out
+ * the buffer along hull segments in order of cost decrease per packet (the greedy of Gross 1956 and
+ * Fox 1966 for separable convex allocation), and stop inside the first segment that no longer fits.
+ *
+ * Always returns a feasible split and a lower bound on the optimum (the hulls lie below the tables,
+ * and the greedy solves the relaxation over them exactly, fractional last segment included). The
+ * split is optimal whenever the two meet; they always do when every table is convex (each integer
+ * point is then on its hull). Where tables are convex only up to rounding the gap is at rounding
+ * level; a real gap means the instance needs the DP.
  */
-export function allocateGreedy(tables: QueueTable[], buffer: number): Allocation {
-  const n = tables.length;
-  const allocation: Allocation = new Array<number>(n).fill(0);
-  for (let used = 0; used < buffer; used++) {
-    let bestGain = 0;
-    let bestQueue = -1;
-    for (let i = 0; i < n; i++) {
-      const l = allocation[i]!;
+export function allocateHull(tables: QueueTable[], buffer: number): HullAllocation {
+  const hulls = tables.map((t) => lowerHull(t.cost));
+  const at = new Array<number>(tables.length).fill(0); // index of the queue's current hull vertex
+  const allocation: Allocation = new Array<number>(tables.length).fill(0);
+  let left = buffer;
+  let gap = 0;
+  while (left > 0) {
+    let best = -1;
+    let bestRate = 0;
+    for (let i = 0; i < hulls.length; i++) {
+      const h = hulls[i]!;
+      const k = at[i]!;
+      if (k + 1 >= h.length) continue;
       const cost = tables[i]!.cost;
-      if (l + 1 >= cost.length) continue;
-      const gain = cost[l]! - cost[l + 1]!;
-      if (gain > bestGain) {
-        bestGain = gain;
-        bestQueue = i;
+      const rate = (cost[h[k]!]! - cost[h[k + 1]!]!) / (h[k + 1]! - h[k]!);
+      if (rate > bestRate) {
+        bestRate = rate;
+        best = i;
       }
     }
-    if (bestQueue < 0) break; // no queue gains from more buffer
-    allocation[bestQueue]!++;
+    if (best < 0) break; // no queue gains from more buffer
+    const h = hulls[best]!;
+    const k = at[best]!;
+    const length = h[k + 1]! - h[k]!;
+    if (length <= left) {
+      allocation[best] = h[k + 1]!;
+      at[best] = k + 1;
+      left -= length;
+    } else {
+      // The relaxation goes part way down this hull segment; the split uses the table's value there.
+      const cost = tables[best]!.cost;
+      allocation[best] = h[k]! + left;
+      gap = cost[allocation[best]!]! - (cost[h[k]!]! - bestRate * left);
+      left = 0;
+    }
   }
-  return allocation;
+  const cost = allocation.reduce((sum, l, i) => sum + tables[i]!.cost[l]!, 0);
+  return { allocation, cost, lowerBound: cost - Math.max(0, gap) };
+}
+
+/** Indices of the vertices of the lower convex hull of the points (l, cost[l]). */
+export function lowerHull(cost: Float64Array): number[] {
+  const hull: number[] = [];
+  for (let x = 0; x < cost.length; x++) {
+    while (hull.length >= 2) {
+      const a = hull[hull.length - 2]!;
+      const b = hull[hull.length - 1]!;
+      // Drop b if it is on or above the segment from a to x.
+      if ((cost[b]! - cost[a]!) * (x - a) >= (cost[x]! - cost[a]!) * (b - a)) hull.pop();
+      else break;
+    }
+    hull.push(x);
+  }
+  return hull;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Loss predictions for one queue with thresholds (S, L): the paper's split model and the exact chain.
-import { blocking, logAddExp, logGeometricSum } from './blocking.js';
+import { blocking, expOrZero, logAddExp, logGeometricSum } from './blocking.js';
 import type { LossModel } from './types.js';
 
 export interface QueueLosses {
@@ -40,7 +40,7 @@ export function exactLosses(rho: number, theta: number): QueueLossFn {
     const logTail = logHead + logAbove.at(L - S + 1);
     const logZ = logAddExp(logBelow.at(S), logTail);
     const logTop = logHead + (L === S ? 0 : (L - S) * ls);
-    return { small: Math.exp(logTail - logZ), large: Math.exp(logTop - logZ) };
+    return { small: expOrZero(logTail - logZ), large: expOrZero(logTop - logZ) };
   };
 }
 

@@ -28,6 +28,10 @@ export function fullTable(cost: QueueCostFn, maxL: number): QueueTable {
       }
     }
     record(table, L, best, bestS);
+    if (table.cost[L] === 0) {
+      fillFrom(table, L);
+      break;
+    }
   }
   return table;
 }
@@ -58,8 +62,18 @@ export function scanTable(cost: QueueCostFn, maxL: number): QueueTable {
       current = next;
     }
     record(table, L, current, S);
+    if (table.cost[L] === 0) {
+      fillFrom(table, L); // costs are >= 0: nothing more to gain
+      break;
+    }
   }
   return table;
+}
+
+function fillFrom(table: QueueTable, L: number): void {
+  table.cost.fill(0, L + 1);
+  table.S.fill(table.S[L]!, L + 1);
+  table.L.fill(table.L[L]!, L + 1);
 }
 
 function emptyTable(maxL: number): QueueTable {
