@@ -1,6 +1,6 @@
 // `mlt sim SCENARIO.yaml`: run a timed scenario on the embedded target's fabric simulator and report per queue,
 // port, link and traffic item. The scenario file is the interface: the simulator knows nothing of the controller.
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { ScenarioError, readScenario } from '../../../target/sim/scenario-file.js';
 import { buildScenario, runBuilt } from '../../../target/sim/scenario-run.js';
 import { formatReport } from '../../../target/sim/report-text.js';
@@ -15,7 +15,11 @@ export function simCommand(): Command {
     .description('run a timed scenario (fabric, pipeline, tables, traffic) in virtual time and report')
     .argument('<scenario>', 'scenario file (YAML, configs/schemas/scenario.schema.json)')
     .option('--json', 'print the report as JSON (identical for identical scenario and seed)')
-    .action((file: string, flags: { json?: boolean }) => {
+    .option('--seed <n>', "override the scenario's seed", (v: string) => {
+      if (!/^\d+$/.test(v)) throw new InvalidArgumentError('expected a non-negative integer');
+      return Number(v);
+    })
+    .action((file: string, flags: { json?: boolean; seed?: number }) => {
       const started = Date.now();
       let lastPrint = 0;
       const onProgress = (fraction: number, events: number): void => {
@@ -28,6 +32,7 @@ export function simCommand(): Command {
       let report;
       try {
         const scn = readScenario(file);
+        if (flags.seed !== undefined) scn.seed = flags.seed;
         report = runBuilt(buildScenario(scn, file, { onProgress }), scn, { onProgress });
       } catch (err) {
         if (lastPrint > 0 && process.stderr.isTTY) process.stderr.write('\n');

@@ -28,6 +28,9 @@ describe('mlt sim', function () {
     const report = JSON.parse(a.stdout) as { traffic: { sent: number; received: number; lost: number }[] };
     assert.equal(report.traffic[0]!.sent, 15 * 200);
     assert.equal(report.traffic[0]!.sent - report.traffic[0]!.received, report.traffic[0]!.lost);
+    const other = mlt(['sim', example, '--json', '--seed', '8']);
+    assert.equal(other.status, 0, other.stderr);
+    assert.equal((JSON.parse(other.stdout) as { seed: number }).seed, 8);
     const t = mlt(['sim', example]);
     assert.equal(t.status, 0, t.stderr);
     assert.match(t.stdout, /^Queues/m);
