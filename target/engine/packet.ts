@@ -102,6 +102,9 @@ export function writeBig(buf: Uint8Array, bit: number, width: number, value: big
   }
 }
 
+const SLAB_SIZE = 1 << 20;
+const slab = { buf: new Uint8Array(SLAB_SIZE), used: 0 };
+
 /** A growable output buffer for the deparser, written bit by bit. */
 export class PacketWriter {
   buf: Uint8Array;
@@ -148,8 +151,18 @@ export class PacketWriter {
     }
   }
 
-  /** The bytes written so far (a partial last byte is padded with zeros). */
+  /** A copy of the bytes written so far (a partial last byte is padded with zeros). Copies are carved out of
+   *  large slabs: one ArrayBuffer allocation per slab instead of one per packet. */
   result(): Uint8Array {
-    return this.buf.slice(0, (this.bit + 7) >> 3);
+    const n = (this.bit + 7) >> 3;
+    if (n > SLAB_SIZE / 8) return this.buf.slice(0, n);
+    if (slab.used + n > SLAB_SIZE) {
+      slab.buf = new Uint8Array(SLAB_SIZE);
+      slab.used = 0;
+    }
+    const out = slab.buf.subarray(slab.used, slab.used + n);
+    out.set(this.buf.subarray(0, n));
+    slab.used += n;
+    return out;
   }
 }

@@ -274,7 +274,9 @@ function buildEntry(p4info: P4Info, c: Extract<StfCommand, { kind: 'add' }>) {
   const needsPriority = t.match_fields.some(
     (m) => m.match_type === 'TERNARY' || m.match_type === 'RANGE' || m.match_type === 'OPTIONAL',
   );
-  const priority = needsPriority ? (c.priority ?? 1) : 0;
+  // STF priorities may be 0 (p4c's runner hands bmv2 10000 - p); shifting by one keeps their order while
+  // satisfying the control plane's "priority > 0" rule. Higher still wins.
+  const priority = needsPriority ? (c.priority ?? 0) + 1 : 0;
   return { tableId: t.preamble.id, match, priority, action: buildAction(p4info, t, c.action) };
 }
 
