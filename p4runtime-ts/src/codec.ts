@@ -1,14 +1,7 @@
 // The P4Info-aware layer: build P4Runtime entities from names and friendly values, and decode entities
 // read back into names and bigints. Values are encoded canonically (spec §8.4); don't-care matches are
 // omitted as the spec requires (§9.1.1), so an entry written and read back compares equal.
-import {
-  bigintToBytes,
-  bytesToBigint,
-  maxValue,
-  toBigint,
-  ValueError,
-  type ValueInput,
-} from './bytes.js';
+import { bigintToBytes, bytesToBigint, maxValue, toBigint, ValueError, type ValueInput } from './bytes.js';
 import {
   idOf,
   nameOf,
@@ -455,4 +448,3 @@ export class P4Codec {
     return out;
   }
 }
-

@@ -9,3 +9,4 @@ export * from './p4info.js';
 export * from './proto.js';
 export * from './status-codec.js';
 export type * from './types.js';
+export * from './p4info-file.js';

@@ -32,14 +32,21 @@ export function protoDir(): string {
   }
 }
 
+let cachedDefinition: protoLoader.PackageDefinition | undefined;
 let cached: ProtoGrpcType | undefined;
+
+/** Every message and enum of the P4Runtime protos, with descriptors and (de)serialisers, loaded once. */
+export function p4RuntimePackageDefinition(): protoLoader.PackageDefinition {
+  cachedDefinition ??= protoLoader.loadSync(ENTRY_PROTO, {
+    ...PROTO_LOADER_OPTIONS,
+    includeDirs: [protoDir()],
+  });
+  return cachedDefinition;
+}
 
 /** The loaded `p4.v1.P4Runtime` package (client constructor and service definition), loaded once. */
 export function loadP4RuntimeProto(): ProtoGrpcType {
-  if (!cached) {
-    const def = protoLoader.loadSync(ENTRY_PROTO, { ...PROTO_LOADER_OPTIONS, includeDirs: [protoDir()] });
-    cached = grpc.loadPackageDefinition(def) as unknown as ProtoGrpcType;
-  }
+  cached ??= grpc.loadPackageDefinition(p4RuntimePackageDefinition()) as unknown as ProtoGrpcType;
   return cached;
 }
 
