@@ -30,10 +30,13 @@ export function simCommand(): Command {
         process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
       };
       let report;
+      let runStarted: number | undefined;
       try {
         const scn = readScenario(file);
         if (flags.seed !== undefined) scn.seed = flags.seed;
-        report = runBuilt(buildScenario(scn, file, { onProgress }), scn, { onProgress });
+        const built = buildScenario(scn, file, { onProgress });
+        runStarted = Date.now();
+        report = runBuilt(built, scn, { onProgress });
       } catch (err) {
         if (lastPrint > 0 && process.stderr.isTTY) process.stderr.write('\n');
         if (err instanceof ScenarioError) {
@@ -45,11 +48,14 @@ export function simCommand(): Command {
         return;
       }
       if (lastPrint > 0 && process.stderr.isTTY) process.stderr.write('\n');
-      const wall = (Date.now() - started) / 1000;
+      const now = Date.now();
+      const setup = ((runStarted ?? started) - started) / 1000;
+      const run = (now - (runStarted ?? started)) / 1000;
       if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else
         process.stdout.write(
-          `${formatReport(report)}\nwall time ${wall.toFixed(2)} s (${Math.round(report.switchHops / Math.max(wall, 1e-3))} switch-hops/s)\n`,
+          `${formatReport(report)}\nwall time: setup ${setup.toFixed(2)} s, run ${run.toFixed(2)} s ` +
+            `(${Math.round(report.switchHops / Math.max(run, 1e-3))} switch-hops/s)\n`,
         );
     });
 }
