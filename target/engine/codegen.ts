@@ -696,6 +696,7 @@ class Gen {
   ): string {
     const vals: string[] = [];
     const outs: { arg: Expr; type: Type }[] = [];
+    const aggOut: string[] = [];
     params.forEach((prm, i) => {
       const a = args[i];
       const t = prm.type;
@@ -708,6 +709,14 @@ class Gen {
         return;
       }
       if (isAggregate(t)) {
+        if (prm.direction === 'out') {
+          // An out header/struct starts uninitialized (headers invalid) and is copied out afterwards.
+          const tmp = this.fresh('$out');
+          this.top.push(`let ${tmp};`);
+          vals.push(`(${tmp} = ${this.defaultValue(t)})`);
+          aggOut.push(`$rt.assign(${this.lvalue(a)}, ${tmp})`);
+          return;
+        }
         vals.push(prm.direction === 'in' || prm.direction === 'none' ? this.valueFor(a, t) : this.lvalue(a));
         return;
       }
@@ -716,9 +725,13 @@ class Gen {
     });
     const callSrc = `${fn}(${vals.join(', ')})`;
     const hasRet = ret !== undefined && ret.kind !== 'void';
-    if (outs.length === 0) return callSrc;
+    if (outs.length === 0 && aggOut.length === 0) return callSrc;
     const base = hasRet ? 1 : 0;
-    const writes = outs.map((o, i) => this.store(o.arg, `$t[${i + base}]`).replace(/;$/, ''));
+    const writes = [...outs.map((o, i) => this.store(o.arg, `$t[${i + base}]`).replace(/;$/, '')), ...aggOut];
+    if (outs.length === 0) {
+      if (asStmt || !hasRet) return `(${callSrc}, ${writes.join(', ')})`;
+      return `($t = [${callSrc}], ${writes.join(', ')}, $t[0])`;
+    }
     if (asStmt) return `($t = ${callSrc}, ${writes.join(', ')})`;
     return `($t = ${callSrc}, ${writes.join(', ')}, $t[0])`;
   }
