@@ -102,6 +102,7 @@ export type ConstValue =
 // ---------------------------------------------------------------- expressions
 
 interface ExprBase {
+  /** Where the expression starts (for a binary expression, its left operand; for `a.b`, `a`). */
   loc: Loc;
   /** Set by the checker. */
   type: Type;
@@ -175,6 +176,8 @@ export interface MemberExpr extends ExprBase {
   kind: 'member';
   expr: Expr;
   member: string;
+  /** Where the member name is (`loc` is where the whole expression starts). */
+  memberLoc?: Loc;
   /** Set by the checker. */
   memberKind?: MemberKind;
 }
@@ -734,6 +737,7 @@ export interface ActionDecl {
 export interface TableKey {
   expr: Expr;
   matchKindName: string;
+  matchKindLoc?: Loc;
   /** Set by the checker: the control-plane name (`@name` or the expression as written, e.g. `hdr.ipv4.dstAddr`). */
   name?: string;
   /** Set by the checker: the key's width in bits. */

@@ -661,7 +661,7 @@ export class Checker {
     for (const k of t.keyDecls) {
       const kt = this.expr(k.expr, ctx);
       if (!this.matchKinds.includes(k.matchKindName))
-        this.error(k.loc, `unknown match kind '${k.matchKindName}'`);
+        this.error(k.matchKindLoc ?? k.loc, `unknown match kind '${k.matchKindName}'`);
       const w = bitWidthOf(kt);
       if (w === undefined || kt.kind === 'varbit' || kt.kind === 'struct' || kt.kind === 'header')
         this.error(
@@ -1278,18 +1278,19 @@ export class Checker {
 
   private memberExpr(e: Expr & { kind: 'member' }, ctx: Ctx): Type {
     const base = e.expr;
+    const mloc = e.memberLoc ?? e.loc;
     if (base.kind === 'typename') {
       const t = this.expr(base, ctx);
       if (t.kind === 'error') {
         const code = this.errors.indexOf(e.member);
-        if (code < 0) return this.fatal(e.loc, `unknown error 'error.${e.member}'`);
+        if (code < 0) return this.fatal(mloc, `unknown error 'error.${e.member}'`);
         e.memberKind = 'error_member';
         e.constValue = { kind: 'error', name: e.member, code };
         return ERROR_T;
       }
       if (t.kind === 'enum') {
         const m = t.decl.members.find((x) => x.name === e.member);
-        if (!m) return this.fatal(e.loc, `enum ${t.decl.name} has no member '${e.member}'`);
+        if (!m) return this.fatal(mloc, `enum ${t.decl.name} has no member '${e.member}'`);
         e.memberKind = 'enum_member';
         e.constValue = { kind: 'enum', decl: t.decl, member: m.name, value: m.value ?? 0n };
         return t;
@@ -1301,7 +1302,7 @@ export class Checker {
         e.memberKind = 'method';
         return VOID;
       }
-      return this.fatal(e.loc, `'${typeToString(t)}' has no member '${e.member}'`);
+      return this.fatal(mloc, `'${typeToString(t)}' has no member '${e.member}'`);
     }
     const bt = this.expr(base, ctx);
     const field = (fields: Field[]): Type | undefined => fields.find((f) => f.name === e.member)?.type;
@@ -1327,7 +1328,7 @@ export class Checker {
           return VOID;
         }
         return this.fatal(
-          e.loc,
+          mloc,
           `${bt.kind === 'struct' ? 'struct' : 'header'} ${bt.decl.name} has no field '${e.member}'`,
         );
       }
@@ -1336,7 +1337,7 @@ export class Checker {
           case 'next':
           case 'last':
             if (e.member === 'next' && !ctx.parser)
-              this.error(e.loc, `'${exprText(base)}.next' can only be used in a parser`);
+              this.error(mloc, `'${exprText(base)}.next' can only be used in a parser`);
             e.memberKind = e.member === 'next' ? 'stack_next' : 'stack_last';
             return bt.element;
           case 'size':
@@ -1351,7 +1352,7 @@ export class Checker {
             e.memberKind = 'method';
             return VOID;
         }
-        return this.fatal(e.loc, `header stack has no member '${e.member}'`);
+        return this.fatal(mloc, `header stack has no member '${e.member}'`);
       case 'apply_result':
         if (e.member === 'hit' || e.member === 'miss') {
           e.memberKind = e.member === 'hit' ? 'table_hit' : 'table_miss';
@@ -1361,20 +1362,20 @@ export class Checker {
           e.memberKind = 'table_action_run';
           return { kind: 'action_enum', table: bt.table };
         }
-        return this.fatal(e.loc, `a table apply result has no member '${e.member}'`);
+        return this.fatal(mloc, `a table apply result has no member '${e.member}'`);
       case 'extern':
         if (!bt.decl.methods.some((m) => m.name === e.member))
-          return this.fatal(e.loc, `extern ${bt.decl.name} has no method '${e.member}'`);
+          return this.fatal(mloc, `extern ${bt.decl.name} has no method '${e.member}'`);
         e.memberKind = 'method';
         return VOID;
       case 'table':
       case 'control':
       case 'parser':
-        if (e.member !== 'apply') return this.fatal(e.loc, `'${exprText(base)}' has no member '${e.member}'`);
+        if (e.member !== 'apply') return this.fatal(mloc, `'${exprText(base)}' has no member '${e.member}'`);
         e.memberKind = 'method';
         return VOID;
       default:
-        return this.fatal(e.loc, `a value of type ${typeToString(bt)} has no member '${e.member}'`);
+        return this.fatal(mloc, `a value of type ${typeToString(bt)} has no member '${e.member}'`);
     }
   }
 
@@ -1669,7 +1670,8 @@ export class Checker {
       if (ot.kind === 'extern') {
         const methods = ot.decl.methods.filter((x) => x.name === m);
         const chosen = methods.find((x) => this.arityOk(x.params, e.rawArgs)) ?? methods[0];
-        if (!chosen) return this.fatal(callee.loc, `extern ${ot.decl.name} has no method '${m}'`);
+        if (!chosen)
+          return this.fatal(callee.memberLoc ?? callee.loc, `extern ${ot.decl.name} has no method '${m}'`);
         if (!this.arityOk(chosen.params, e.rawArgs))
           this.error(
             e.loc,

@@ -583,7 +583,8 @@ export class Parser {
       const opTok = this.tok;
       this.pos++;
       const right = this.expr();
-      return { kind: 'binary', op, left, right, type: UNKNOWN_TYPE, loc: opTok.loc };
+      void opTok;
+      return { kind: 'binary', op, left, right, type: UNKNOWN_TYPE, loc: left.loc };
     }
     return left;
   }
@@ -729,7 +730,13 @@ export class Parser {
           const mk = this.ident('match kind');
           const kAnn = this.annotations();
           this.expect(';');
-          table.keyDecls.push({ expr, matchKindName: mk.text, annotations: kAnn, loc: kloc });
+          table.keyDecls.push({
+            expr,
+            matchKindName: mk.text,
+            matchKindLoc: mk.loc,
+            annotations: kAnn,
+            loc: kloc,
+          });
         }
       } else if (prop === 'actions') {
         this.expect('{');
@@ -798,7 +805,9 @@ export class Parser {
     let e: Expr = { kind: 'name', name: t.text, global, type: UNKNOWN_TYPE, loc };
     while (this.is('.')) {
       const dot = this.expect('.');
-      e = { kind: 'member', expr: e, member: this.ident().text, type: UNKNOWN_TYPE, loc: dot.loc };
+      const m = this.ident();
+      void dot;
+      e = { kind: 'member', expr: e, member: m.text, memberLoc: m.loc, type: UNKNOWN_TYPE, loc: e.loc };
     }
     return e;
   }
@@ -1020,7 +1029,8 @@ export class Parser {
       const then = this.expr();
       this.expect(':');
       const els = this.ternary();
-      return { kind: 'ternary', cond, then, else: els, type: UNKNOWN_TYPE, loc: q.loc };
+      void q;
+      return { kind: 'ternary', cond, then, else: els, type: UNKNOWN_TYPE, loc: cond.loc };
     }
     return cond;
   }
@@ -1043,7 +1053,8 @@ export class Parser {
       const opTok = this.tok;
       this.pos += op[1];
       const right = this.binary(prec + 1);
-      left = { kind: 'binary', op: op[0] as BinaryOp, left, right, type: UNKNOWN_TYPE, loc: opTok.loc };
+      left = { kind: 'binary', op: op[0] as BinaryOp, left, right, type: UNKNOWN_TYPE, loc: left.loc };
+      void opTok;
     }
     return left;
   }
@@ -1135,20 +1146,20 @@ export class Parser {
       if (this.is('.')) {
         const dot = this.expect('.');
         const m = this.ident('member name');
-        e = { kind: 'member', expr: e, member: m.text, type: UNKNOWN_TYPE, loc: m.loc };
+        e = { kind: 'member', expr: e, member: m.text, memberLoc: m.loc, type: UNKNOWN_TYPE, loc: e.loc };
         void dot;
         continue;
       }
       if (this.is('[')) {
-        const lb = this.expect('[');
+        this.expect('[');
         const first = this.expr();
         if (this.accept(':')) {
           const lo = this.expr();
           this.expect(']');
-          e = { kind: 'slice', expr: e, hi: first, lo, type: UNKNOWN_TYPE, loc: lb.loc };
+          e = { kind: 'slice', expr: e, hi: first, lo, type: UNKNOWN_TYPE, loc: e.loc };
         } else {
           this.expect(']');
-          e = { kind: 'index', expr: e, index: first, type: UNKNOWN_TYPE, loc: lb.loc };
+          e = { kind: 'index', expr: e, index: first, type: UNKNOWN_TYPE, loc: e.loc };
         }
         continue;
       }

@@ -190,7 +190,11 @@ export class Preprocessor {
         return;
       }
       case 'include':
-        return this.include(file, loc, rest.trim());
+        return this.include(
+          file,
+          { ...loc, col: restCol + 1 + (rest.length - rest.trimStart().length) },
+          rest.trim(),
+        );
       case 'error':
         return this.diags.error(loc, `#error ${rest.trim()}`);
       case 'warning':
