@@ -24,7 +24,10 @@ export class Arbiter {
   constructor(private readonly deviceId: bigint) {}
 
   /** Handle an arbitration message from `session`; throws RpcError to refuse it (the stream is then closed). */
-  arbitrate(session: Session, role: string, electionId: bigint | undefined): void {
+  arbitrate(session: Session, role: string, sentId: bigint | undefined): void {
+    // An election id of zero is treated as none: such a client observes but never becomes primary,
+    // consistent with Write and SetForwardingPipelineConfig refusing a zero election id.
+    const electionId = sentId === 0n ? undefined : sentId;
     const current = this.members.get(session);
     if (current && current.role !== role)
       throw new RpcError(status.FAILED_PRECONDITION, 'a stream cannot change its role; open a new stream');

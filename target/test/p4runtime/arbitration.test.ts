@@ -69,6 +69,17 @@ describe('P4Runtime server: capabilities, arbitration, preconditions', () => {
     await assert.rejects(c.connect(), (e: P4RuntimeError) => e.code === status.NOT_FOUND);
   });
 
+  it('treats election id 0 as none: an observer that is never primary (NOT_FOUND while nobody is)', async () => {
+    const observer = newClient(server, { electionId: 0n });
+    const arb = await observer.connect();
+    assert.deepEqual([arb.primary, arb.code], [false, status.NOT_FOUND]);
+    const promoted = once(observer, 'arbitration');
+    const p = newClient(server, { electionId: 1n });
+    assert.equal((await p.connect()).primary, true);
+    const seen = (await promoted) as { primary: boolean; code: number; electionId: bigint };
+    assert.deepEqual([seen.primary, seen.code, seen.electionId], [false, status.ALREADY_EXISTS, 1n]);
+  });
+
   it('keeps roles apart: each role has its own primary', async () => {
     const a = newClient(server, { electionId: 10n, role: 'tables' });
     const b = newClient(server, { electionId: 5n, role: 'counters' });
