@@ -262,7 +262,9 @@ function buildAction(p4info: P4Info, table: P4Info['tables'][number], call: StfA
 function buildEntry(p4info: P4Info, c: Extract<StfCommand, { kind: 'add' }>) {
   const t = findTable(p4info, c.table);
   const match = new Map<number, FieldMatch>();
-  for (const k of c.keys) {
+  for (const k0 of c.keys) {
+    // p4c's runner writes header stack indices as `$N`: extra$0.h is extra[0].h.
+    const k = { ...k0, name: k0.name.replace(/\$(\d+)/g, '[$1]') };
     const f =
       t.match_fields.find((m) => m.name === k.name) ??
       t.match_fields.find((m) => m.name.endsWith(`.${k.name}`)) ??
