@@ -133,3 +133,36 @@ export function isConvex(table: QueueTable): boolean {
   }
   return true;
 }
+
+/**
+ * The hull allocation counts as optimal when within this of its lower bound: above the rounding of
+ * the log-space sums (about 1e-11 relative at 1e5 states), below anything that matters. The
+ * absolute part covers costs near the smallest normal double, where losses are flushed to 0.
+ */
+const CERTIFY_RELATIVE = 1e-9;
+const CERTIFY_ABSOLUTE = 1e-300;
+/** Above N·B² steps (about a second) `auto` does not fall back to the DP. */
+const DP_STEPS_LIMIT = 1e9;
+
+/**
+ * The buffer split for `--method auto|greedy` on per-queue tables: the hull greedy, kept when its
+ * certificate proves it optimal; otherwise `auto` runs the DP (if the instance is small enough) and
+ * a forced or oversized greedy adds a note with the lower bound, so nobody mistakes it for optimal.
+ */
+export function allocateBuffer(
+  tables: QueueTable[],
+  buffer: number,
+  method: 'auto' | 'greedy',
+  notes: string[],
+): { allocation: Allocation; method: 'dp' | 'greedy' } {
+  const hull = allocateHull(tables, buffer);
+  const certified = hull.cost - hull.lowerBound <= CERTIFY_RELATIVE * hull.cost + CERTIFY_ABSOLUTE;
+  if (certified) return { allocation: hull.allocation, method: 'greedy' };
+  const dpFits = tables.length * buffer * buffer <= DP_STEPS_LIMIT;
+  if (method === 'auto' && dpFits) return { allocation: allocateDp(tables, buffer), method: 'dp' };
+  notes.push(
+    `not certified optimal: the optimum is at least ${hull.lowerBound.toPrecision(6)}` +
+      (method === 'auto' ? ' (buffer too large for the DP fallback)' : ''),
+  );
+  return { allocation: hull.allocation, method: 'greedy' };
+}

@@ -1,7 +1,7 @@
 // The threshold solver as a library: `solve` finds (or, for a fixed policy, evaluates) per-queue
 // thresholds S_i, L_i for one switch port under the DESIGN.md §6 model. The CLI, the demo and
 // `mlt solve --validate` all call this; nothing here does I/O.
-import { allocateDp, allocateHull, type Allocation } from './allocate.js';
+import { allocateBuffer, allocateDp } from './allocate.js';
 import { dlcpThresholds, type DlcpParams } from './dlcp.js';
 import { layoutQueues, type DataQueue, type QueueLayout } from './layout.js';
 import { queueLosses } from './models.js';
@@ -25,13 +25,6 @@ export interface SolveOptions {
 /** Loss is costed per 1% (f^S, f^L are extra rounds per 1% loss). */
 const PER_PERCENT = 100;
 const MIN_NORMAL = 2.2250738585072014e-308;
-/**
- * The hull allocation counts as optimal when within this of its lower bound: above the rounding of
- * the log-space sums (about 1e-11 relative at 1e5 states), below anything that matters.
- */
-const CERTIFY_RELATIVE = 1e-9;
-/** Above N·B² steps (about a second) `auto` does not fall back to the DP. */
-const DP_STEPS_LIMIT = 1e9;
 
 export function queueCost(q: DataQueue, model: LossModel, theta: number): QueueCostFn {
   const losses = queueLosses(model, q.rho, theta);
@@ -58,7 +51,7 @@ export function solve(problem: SolveProblem, options: SolveOptions = {}): Soluti
   const notes: string[] = [];
   const theta = problem.smallFraction;
   let used: 'dp' | 'greedy';
-  let allocation: Allocation;
+  let allocation: number[];
   let tables: QueueTable[];
   if (method === 'dp') {
     // No assumption at all: every (S, L) per queue, then the DP over the buffer.
@@ -67,21 +60,7 @@ export function solve(problem: SolveProblem, options: SolveOptions = {}): Soluti
     allocation = allocateDp(tables, B);
   } else {
     tables = layout.data.map((q) => scanTable(queueCost(q, model, theta), B));
-    const hull = allocateHull(tables, B);
-    const gap = hull.cost - hull.lowerBound;
-    const certified = gap <= CERTIFY_RELATIVE * hull.cost;
-    if (certified || method === 'greedy' || tables.length * B * B > DP_STEPS_LIMIT) {
-      used = 'greedy';
-      allocation = hull.allocation;
-      if (!certified)
-        notes.push(
-          `not certified optimal: the optimum is at least ${hull.lowerBound.toPrecision(6)}` +
-            (method === 'greedy' ? '' : ' (buffer too large for the DP fallback)'),
-        );
-    } else {
-      used = 'dp';
-      allocation = allocateDp(tables, B);
-    }
+    ({ allocation, method: used } = allocateBuffer(tables, B, method, notes));
   }
   const thresholds = allocation.map((budget, i) => ({
     S: tables[i]!.S[budget]!,

@@ -21,7 +21,8 @@ interface SolveJson {
   }[];
 }
 
-describe('mlt solve', () => {
+describe('mlt solve', function () {
+  this.timeout(120_000); // each case spawns the CLI, slow on a loaded machine
   it('prints the documented JSON with --json', () => {
     const r = runCli(['solve', 'configs/solve-resnet50.yaml', '--json', '--model', 'paper']);
     assert.equal(r.status, 0, r.stderr);

@@ -1,0 +1,71 @@
+// Solve time of the threshold solver: 8 queues, ResNet50, buffers of 350, 1e4 and 1e5 packets, each
+// model and method. Run: `npx tsx scripts/bench-solver.ts [--load X] [--dp-limit B]`.
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { configsDir, loadModelProfile } from '../controller/config/index.js';
+import { solve, type LossModel, type Method, type SolveProblem } from '../controller/solver/index.js';
+
+const { values } = parseArgs({
+  options: {
+    load: { type: 'string', default: '1.2' },
+    // The exhaustive method is O(N·B²); above this buffer it would take minutes to hours.
+    'dp-limit': { type: 'string', default: '10000' },
+  },
+});
+const load = Number(values.load);
+const dpLimit = Number(values['dp-limit']);
+
+const profile = loadModelProfile(join(configsDir(), 'models', 'resnet50.yaml'));
+const BUFFERS = [350, 10_000, 100_000];
+const MODELS: LossModel[] = ['paper', 'exact'];
+const METHODS: Method[] = ['auto', 'greedy', 'dp'];
+
+function problem(bufferPackets: number): SolveProblem {
+  return {
+    queues: 8,
+    reserveControlQueue: false,
+    bufferPackets,
+    load,
+    smallFraction: profile.smallFraction ?? 0.5,
+    layers: profile.layers,
+  };
+}
+
+/** Median wall time of `runs` solves (one warm-up first), in milliseconds. */
+function time(p: SolveProblem, model: LossModel, method: Method, runs: number) {
+  let solution = solve(p, { model, method });
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    solution = solve(p, { model, method });
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)]!, solution };
+}
+
+console.log(
+  `threshold solver: ResNet50 (${profile.layers.length} entries), 8 data queues, load ${load}, Node ${process.version}`,
+);
+console.log('model  buffer   method   used     time        objective');
+for (const model of MODELS)
+  for (const buffer of BUFFERS) {
+    const reference: Record<string, number> = {};
+    for (const method of METHODS) {
+      const label = `${model.padEnd(6)} ${String(buffer).padStart(6)}   ${method.padEnd(7)}`;
+      if (method === 'dp' && buffer > dpLimit) {
+        console.log(`${label}  -        skipped (O(N·B²) = ${(8 * buffer * buffer).toExponential(1)} steps)`);
+        continue;
+      }
+      const runs = method === 'dp' && buffer > 1000 ? 1 : 5;
+      const { ms, solution } = time(problem(buffer), model, method, runs);
+      reference[method] = solution.objective;
+      console.log(
+        `${label}  ${solution.method.padEnd(7)}  ${ms.toFixed(1).padStart(8)} ms  ${solution.objective.toPrecision(10)}`,
+      );
+    }
+    const values = Object.values(reference);
+    const spread = Math.max(...values) - Math.min(...values);
+    if (spread > 1e-9 * Math.max(...values.map(Math.abs)))
+      console.log(`  !! methods disagree at buffer ${buffer}: ${JSON.stringify(reference)}`);
+  }
