@@ -120,6 +120,8 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
   private lastArbitration: ArbitrationStatus | undefined;
   private codecValue: P4Codec | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  /** Failed stream attempts since the last arbitration answer; drives the backoff. */
+  private failures = 0;
   private readonly reconnect: ReconnectOptions | false;
 
   constructor(readonly options: P4RuntimeClientOptions) {
@@ -226,6 +228,7 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
 
   private onStreamMessage(msg: StreamMessageResponseMsg): void {
     if (msg.arbitration) {
+      this.failures = 0;
       const st = msg.arbitration.status;
       const s: ArbitrationStatus = {
         primary: (st?.code ?? 0) === grpc.status.OK,
@@ -273,12 +276,13 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
       ].includes(err.code)
     )
       return;
-    this.scheduleReconnect(1);
+    this.scheduleReconnect();
   }
 
-  private scheduleReconnect(attempt: number): void {
+  private scheduleReconnect(): void {
     const r = this.reconnect;
-    if (!r || this.closed) return;
+    if (!r || this.closed || this.reconnectTimer) return;
+    const attempt = ++this.failures;
     if (r.maxAttempts !== undefined && attempt > r.maxAttempts) return;
     const base = r.initialDelayMs ?? DEFAULT_RECONNECT.initialDelayMs;
     const delayMs = Math.min(
@@ -289,11 +293,8 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       if (this.closed) return;
-      this.openStream().catch(() => {
-        // openStream's own stream-down handler schedules the next attempt only for the first failure of
-        // a stream; make the backoff grow across attempts here.
-        if (!this.stream && !this.reconnectTimer) this.scheduleReconnect(attempt + 1);
-      });
+      // A failed attempt ends in onStreamDown, which schedules the next one with a longer delay.
+      this.openStream().catch(() => {});
     }, delayMs);
     this.reconnectTimer.unref?.();
   }
