@@ -67,10 +67,11 @@ export function fails(text: string): { line: number; col: number; message: strin
   return e;
 }
 
-/** 1-based line and column of the first occurrence of `needle` in `text` (after `after`, if given). */
+/** 1-based line and column of the first occurrence of `needle` in `text` (after the end of `after`, if given). */
 export function locate(text: string, needle: string, after?: string): { line: number; col: number } {
-  const start = after === undefined ? 0 : text.indexOf(after);
-  assert.ok(start >= 0, `marker '${after}' not found`);
+  const marker = after === undefined ? 0 : text.indexOf(after);
+  assert.ok(marker >= 0, `marker '${after}' not found`);
+  const start = after === undefined ? 0 : marker + after.length;
   const i = text.indexOf(needle, start);
   assert.ok(i >= 0, `'${needle}' not found`);
   const before = text.slice(0, i).split('\n');

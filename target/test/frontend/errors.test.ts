@@ -1,0 +1,271 @@
+// Programs the front-end must reject, each with the location and wording of the first error.
+import assert from 'node:assert/strict';
+import { compileText, fails, locate, program, type Fragment } from './helpers.js';
+
+interface Case {
+  name: string;
+  fragment: Fragment;
+  /** Text at the expected error location (the first occurrence, searched after `after` if given). */
+  at: string;
+  after?: string;
+  message: string | RegExp;
+}
+
+const cases: Case[] = [
+  {
+    name: 'undeclared name',
+    fragment: { apply: 'meta.m8 = nope;' },
+    at: 'nope',
+    message: "undeclared name 'nope'",
+  },
+  {
+    name: 'unknown field',
+    fragment: { apply: 'hdr.ipv4.nosuch = 1;' },
+    at: 'nosuch',
+    message: "header ipv4_t has no field 'nosuch'",
+  },
+  {
+    name: 'unknown type',
+    fragment: { top: 'struct s_t { mystery_t x; }' },
+    at: 'mystery_t',
+    message: "unknown type 'mystery_t'",
+  },
+  {
+    name: 'width mismatch in assignment',
+    fragment: { apply: 'meta.m8 = meta.m16;' },
+    at: 'meta.m16',
+    message: 'cannot convert bit<16> to bit<8>',
+  },
+  {
+    name: 'width mismatch in a binary operation',
+    fragment: { apply: 'meta.m16 = meta.m8 + meta.m16;' },
+    at: 'meta.m8 +',
+    message: /width mismatch between bit<8> and bit<16>/,
+  },
+  {
+    name: 'signed and unsigned mixed',
+    fragment: { apply: 'int<8> s = 1; meta.m8 = meta.m8 + s;' },
+    at: 'meta.m8 + s',
+    message: /cannot mix signed and unsigned/,
+  },
+  {
+    name: 'bool assigned to bit',
+    fragment: { apply: 'meta.m8 = true;' },
+    at: 'true',
+    message: 'cannot convert bool to bit<8>',
+  },
+  {
+    name: 'non-bool condition',
+    fragment: { apply: 'if (meta.m8) { exit; }' },
+    at: 'meta.m8)',
+    message: 'condition must be bool',
+  },
+  {
+    name: 'assignment to an in parameter',
+    fragment: { locals: 'action a(in bit<8> v) { v = 1; }', apply: 'a(meta.m8);' },
+    at: 'v = 1',
+    message: "cannot assign to 'v': it is an 'in' parameter",
+  },
+  {
+    name: 'assignment to action data',
+    fragment: { locals: 'action a(bit<8> v) { v = 1; }' },
+    at: 'v = 1',
+    message: /read-only/,
+  },
+  {
+    name: 'assignment to a constant',
+    fragment: { top: 'const bit<8> C = 1;', apply: 'C = 2;' },
+    at: 'C = 2',
+    message: "cannot assign to constant 'C'",
+  },
+  {
+    name: 'too many arguments to an action',
+    fragment: { locals: 'action a(bit<8> v) { meta.m8 = v; }', apply: 'a(1, 2);' },
+    at: 'a(1, 2)',
+    message: /wrong number of arguments to action 'a': expected 1, got 2/,
+  },
+  {
+    name: 'too few arguments to an extern method',
+    fragment: { locals: 'register<bit<8>>(4) r;', apply: 'r.read(meta.m8);' },
+    at: 'r.read',
+    message: /wrong number of arguments to register.read/,
+  },
+  {
+    name: 'unknown extern method',
+    fragment: { locals: 'register<bit<8>>(4) r;', apply: 'r.frob();' },
+    at: 'frob',
+    message: "extern register has no method 'frob'",
+  },
+  {
+    name: 'out argument that is not an lvalue',
+    fragment: { locals: 'register<bit<8>>(4) r;', apply: 'r.read(meta.m8 + 1, 0);' },
+    at: 'meta.m8 + 1',
+    message: /cannot be assigned/,
+  },
+  {
+    name: 'slice out of range',
+    fragment: { apply: 'meta.m8 = meta.m16[16:9];' },
+    at: 'meta.m16[16:9]',
+    message: /slice \[16:9\] is out of range for bit<16>/,
+  },
+  {
+    name: 'concatenation of an untyped literal',
+    fragment: { apply: 'meta.m16 = meta.m8 ++ 1;' },
+    at: '1;',
+    after: 'meta.m8 ++',
+    message: /'\+\+' needs operands with a width/,
+  },
+  {
+    name: 'signed shift amount',
+    fragment: { apply: 'int<8> s = 1; meta.m8 = meta.m8 << s;' },
+    at: 's;',
+    after: '<<',
+    message: /shift amount must be unsigned/,
+  },
+  {
+    name: 'default action missing from the actions list',
+    fragment: { locals: 'action a() {} action b() {} table t { actions = { a; } default_action = b(); }' },
+    at: 'b();',
+    after: 'default_action',
+    message: "default action 'b' is not in the actions list of table 't'",
+  },
+  {
+    name: 'table action that is not an action',
+    fragment: { locals: 'table t { actions = { nothing_here; } }' },
+    at: 'nothing_here',
+    message: "'nothing_here' is not an action",
+  },
+  {
+    name: 'unknown match kind',
+    fragment: { locals: 'action a() {} table t { key = { meta.m8 : fuzzy; } actions = { a; } }' },
+    at: 'fuzzy',
+    message: "unknown match kind 'fuzzy'",
+  },
+  {
+    name: 'non-constant action data in a const entry',
+    fragment: {
+      locals:
+        'action a(bit<8> v) { meta.m8 = v; } table t { key = { meta.m8 : exact; } actions = { a; } const entries = { 1 : a(meta.m8); } }',
+    },
+    at: 'meta.m8); }',
+    message: /must be a compile-time constant/,
+  },
+  {
+    name: 'keyset wider than the select expression',
+    fragment: {
+      start:
+        'packet.extract(hdr.ethernet); transition select(hdr.ipv4.ttl) { 16w1: accept; default: reject; }',
+    },
+    at: '16w1',
+    message: 'cannot convert bit<16> to bit<8>',
+  },
+  {
+    name: 'unknown parser state',
+    fragment: { start: 'transition nowhere;' },
+    at: 'nowhere',
+    message: "unknown parser state 'nowhere'",
+  },
+  {
+    name: 'duplicate declaration',
+    fragment: { locals: 'action a() {} action a() {}' },
+    at: 'a() {}',
+    after: 'action a() {} action ',
+    message: "redeclaration of 'a'",
+  },
+  {
+    name: 'duplicate header field',
+    fragment: { top: 'header h_t { bit<8> x; bit<8> x; }' },
+    at: 'x; }',
+    message: "duplicate field 'x'",
+  },
+  {
+    name: 'missing semicolon',
+    fragment: { apply: 'meta.m8 = 1 meta.m16 = 2;' },
+    at: 'meta.m16 = 2',
+    message: "expected ';'",
+  },
+  {
+    name: 'switch label that is not an action of the table',
+    fragment: {
+      locals: 'action a() {} action b() {} table t { actions = { a; } }',
+      apply: 'switch (t.apply().action_run) { b: { } }',
+    },
+    at: 'b: {',
+    message: "'b' is not an action of table 't'",
+  },
+  {
+    name: 'apply of a table inside an action',
+    fragment: { locals: 'action a() {} table t { actions = { a; } } action b() { t.apply(); }' },
+    at: 't.apply(); }',
+    message: 'tables cannot be applied inside an action',
+  },
+  {
+    name: 'stack index out of bounds',
+    fragment: { top: 'header h_t { bit<8> x; }', meta: 'h_t[2] hs;', apply: 'meta.hs[2].x = 1;' },
+    at: '2].x',
+    message: 'index 2 is out of bounds',
+  },
+  {
+    name: 'enum member that does not exist',
+    fragment: { top: 'enum E { A, B }', apply: 'E e = E.C;' },
+    at: 'C;',
+    message: "enum E has no member 'C'",
+  },
+  {
+    name: 'unknown error',
+    fragment: { start: 'verify(false, error.Nope); transition accept;' },
+    at: 'Nope',
+    message: "unknown error 'error.Nope'",
+  },
+  {
+    name: 'non-constant const declaration',
+    fragment: { apply: 'const bit<8> K = meta.m8;' },
+    at: 'meta.m8;',
+    message: 'is not a compile-time constant',
+  },
+  {
+    name: 'cast between unrelated types',
+    fragment: { top: 'header h_t { bit<8> x; }', meta: 'h_t h;', apply: 'meta.m8 = (bit<8>)meta.h;' },
+    at: '(bit<8>)meta.h',
+    message: 'cannot cast h_t to bit<8>',
+  },
+  {
+    name: 'a lpm key that is not a bit type',
+    fragment: {
+      top: 'header h_t { bit<8> x; }',
+      meta: 'h_t h;',
+      locals: 'action a() {} table t { key = { meta.h : exact; } actions = { a; } }',
+    },
+    at: 'meta.h :',
+    message: /cannot be matched/,
+  },
+];
+
+describe('front-end: rejected programs', () => {
+  for (const c of cases) {
+    it(c.name, () => {
+      const text = program(c.fragment);
+      const e = fails(text);
+      const want = locate(text, c.at, c.after);
+      assert.deepEqual({ line: e.line, col: e.col }, want, `${e.line}:${e.col}: ${e.message}`);
+      if (typeof c.message === 'string') assert.ok(e.message.includes(c.message), e.message);
+      else assert.match(e.message, c.message);
+    });
+  }
+
+  it('reports several independent errors in one run', () => {
+    const text = program({ apply: 'meta.m8 = nope1; meta.m8 = nope2; meta.m8 = meta.m16;' });
+    const r = compileText(text);
+    const errors = r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    assert.equal(errors.length, 3, errors.join('\n'));
+  });
+  });
+
+  it('points at the file and line of an included file', () => {
+    const text = program({}).replace('#include <v1model.p4>', '#include <v1model.p4>\n#error stop here');
+    const e = fails(text);
+    assert.equal(e.line, 3);
+    assert.equal(e.col, 1);
+    assert.match(e.message, /#error stop here/);
+  });
+});
