@@ -259,9 +259,8 @@ describe('front-end: rejected programs', () => {
     const errors = r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
     assert.equal(errors.length, 3, errors.join('\n'));
   });
-  });
 
-  it('points at the file and line of an included file', () => {
+  it('reports #error at its own line', () => {
     const text = program({}).replace('#include <v1model.p4>', '#include <v1model.p4>\n#error stop here');
     const e = fails(text);
     assert.equal(e.line, 3);
