@@ -69,6 +69,7 @@ export interface GradientFile {
   reserveTopQueue?: boolean;
   dscpForQueue?: number[];
   smallFraction?: number;
+  sharding?: 'layer' | 'even';
   start?: string;
 }
 

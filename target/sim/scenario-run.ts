@@ -282,6 +282,7 @@ function startTraffic(
           reserveTopQueue: t.reserveTopQueue ?? false,
           dscpForQueue: t.dscpForQueue ?? Array.from({ length: queues }, (_, q) => Math.min(63, 8 * q)),
           unimportantFraction: small ?? 0.5,
+          sharding: t.sharding ?? 'even',
         },
         rng,
       );

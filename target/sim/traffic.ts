@@ -91,6 +91,8 @@ export interface GradientSpec {
   dscpForQueue: readonly number[];
   /** Fraction θ of each layer's packets that carry small gradients (not ECN-capable, droppable). */
   unimportantFraction: number;
+  /** Where a layer's gradients go: one server per layer, or sliced evenly over all servers. */
+  sharding?: 'layer' | 'even';
 }
 
 /** Payload bytes a frame carries: everything after Ethernet, IPv4 and UDP headers. */
@@ -104,9 +106,11 @@ export function queueOfLayer(j: number, m: number, queues: number, reserveTopQue
 }
 
 /**
- * MLT's parameter-server pattern: every worker pushes each layer's gradients to that layer's server
- * (layer j -> server j mod S), back layers first as backpropagation produces them, tagging each packet with its
- * layer's DSCP and marking the large-gradient ones ECN-capable. Returns one FlowStats per (worker, server).
+ * MLT's parameter-server pattern: every worker pushes each layer's gradients to the servers, back layers first
+ * as backpropagation produces them, tagging each packet with its layer's DSCP and marking the large-gradient
+ * ones ECN-capable. With `sharding: 'layer'` a layer lives on one server (j mod S), so all workers hit the same
+ * server at once; with 'even' (the default) every layer is sliced over all servers, packet k of worker w going
+ * to server (k + w) mod S, as PS systems shard large tensors. Returns one FlowStats per (worker, server).
  */
 export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): FlowStats[] {
   const m = spec.layerBytes.length;
@@ -130,11 +134,14 @@ export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): Fl
     let iteration = 0;
     let layer = 0;
     let inLayer = 0;
+    let sentInIteration = 0;
+    const even = (spec.sharding ?? 'even') === 'even';
     const seqs = new Array<number>(flows.length).fill(0);
     const emit = (): void => {
       if (sim.now >= spec.stopPs) return;
       const { j, packets } = plan[layer]!;
-      const si = j % spec.servers.length;
+      const si = (even ? sentInIteration + wi : j) % spec.servers.length;
+      sentInIteration++;
       const dst = fabric.host(spec.servers[si]!);
       const q = queueOfLayer(j, m, spec.queues, spec.reserveTopQueue);
       const flow = flows[si]!;
@@ -161,6 +168,7 @@ export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): Fl
         inLayer = 0;
         if (++layer === plan.length) {
           layer = 0;
+          sentInIteration = 0;
           if (++iteration === spec.iterations) return;
           wait += spec.iterationGapPs;
         }
