@@ -43,7 +43,7 @@ export function solve(problem: SolveProblem, options: SolveOptions = {}): Soluti
   if ((options.policy ?? 'optimal') === 'dlcp') {
     if (!options.dlcp) throw new RangeError('the dlcp policy needs a base threshold and a step');
     const thresholds = dlcpThresholds(layout.data.length, problem.bufferPackets, options.dlcp);
-    return { ...evaluate(problem, layout, model, thresholds), method: 'dlcp', policy: 'dlcp', notes: [] };
+    return { ...evaluate(problem, model, thresholds, layout), method: 'dlcp', policy: 'dlcp', notes: [] };
   }
 
   const method = options.method ?? 'auto';
@@ -66,18 +66,19 @@ export function solve(problem: SolveProblem, options: SolveOptions = {}): Soluti
     S: tables[i]!.S[budget]!,
     L: tables[i]!.L[budget]!,
   }));
-  return { ...evaluate(problem, layout, model, thresholds), method: used, policy: 'optimal', notes };
+  return { ...evaluate(problem, model, thresholds, layout), method: used, policy: 'optimal', notes };
 }
 
 /**
- * Predicted losses and cost of given thresholds (one per data queue, highest first) under a model.
- * The reserved control queue gets thresholds that never trigger (the whole buffer).
+ * Predicted losses and cost of given thresholds (one per data queue, highest first) under a model,
+ * e.g. to compare installed thresholds with measured losses. The reserved control queue gets
+ * thresholds that never trigger (the whole buffer).
  */
 export function evaluate(
   problem: SolveProblem,
-  layout: QueueLayout,
   model: LossModel,
   thresholds: Thresholds[],
+  layout: QueueLayout = layoutQueues(problem),
 ): { model: LossModel; objective: number; queues: QueueResult[] } {
   if (thresholds.length !== layout.data.length)
     throw new RangeError(`expected ${layout.data.length} thresholds, got ${thresholds.length}`);

@@ -37,8 +37,10 @@ export function solveCommand(): Command {
       if (flags.policy === 'dlcp' && (flags.base === undefined || flags.step === undefined))
         command.error('error: --policy dlcp needs --base T and --step d');
       let solution: Solution;
+      let modelName: string | undefined;
       try {
         const loaded = loadSolveConfig(config);
+        modelName = loaded.modelName;
         solution = solve(loaded.problem, {
           model: flags.model,
           method: flags.method,
@@ -57,7 +59,9 @@ export function solveCommand(): Command {
         throw err;
       }
       process.stdout.write(
-        flags.json ? `${JSON.stringify(toJson(solution), null, 2)}\n` : formatTable(config, solution),
+        flags.json
+          ? `${JSON.stringify(toJson(solution), null, 2)}\n`
+          : formatTable(modelName ? `${config} (${modelName})` : config, solution),
       );
     });
 }
@@ -91,7 +95,8 @@ export function toJson(s: Solution) {
   };
 }
 
-export function formatTable(config: string, s: Solution): string {
+/** `title` names what was solved (the config file, and the model profile if any). */
+export function formatTable(title: string, s: Solution): string {
   const header = ['queue', 'role', 'layers', 'rho', 'S', 'L', 'loss small', 'loss large', 'cost'];
   const rows = s.queues.map((q) =>
     q.role === 'control'
@@ -115,7 +120,7 @@ export function formatTable(config: string, s: Solution): string {
       .join('  ');
   const how = s.policy === 'dlcp' ? 'DLCP policy' : `optimal thresholds, method ${s.method}`;
   return [
-    `${config}: ${how}, ${s.model} model, objective ${number(s.objective)}`,
+    `${title}: ${how}, ${s.model} model, objective ${number(s.objective)}`,
     line(header),
     ...rows.map(line),
     ...s.notes.map((n) => `note: ${n}`),

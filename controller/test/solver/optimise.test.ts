@@ -2,12 +2,13 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
   dlcpThresholds,
+  evaluate,
   layoutQueues,
+  queueCost,
   solve,
   type LossModel,
   type SolveProblem,
 } from '../../solver/index.js';
-import { queueCost } from '../../solver/index.js';
 import { allocateBuffer, allocateDp, allocateHull, isConvex, lowerHull } from '../../solver/allocate.js';
 import { fullTable, scanTable } from '../../solver/queue-table.js';
 import { assertClose, bruteForce, refCost, refQueues } from './reference.js';
@@ -243,6 +244,42 @@ describe('threshold optimisation', () => {
       assertClose(auto.objective, dp.objective, 1e-9);
       assert.deepEqual(auto.notes, []);
     }
+  });
+});
+
+describe('evaluating given thresholds', () => {
+  it('predicts the same losses as the solver reported for its own thresholds, and checks them', () => {
+    fc.assert(
+      fc.property(smallProblem, fc.constantFrom(...MODELS), (p, model) => {
+        const s = solve(p, { model });
+        const data = s.queues.filter((q) => q.role === 'data');
+        const e = evaluate(
+          p,
+          model,
+          data.map((q) => ({ S: q.S, L: q.L })),
+        );
+        assert.deepEqual(e.queues, s.queues);
+        assert.equal(e.objective, s.objective);
+      }),
+      { numRuns: 30, seed: 10 },
+    );
+    const p: SolveProblem = {
+      queues: 2,
+      reserveControlQueue: false,
+      bufferPackets: 10,
+      load: 1,
+      smallFraction: 0.5,
+      layers: [{ name: 'a', size: 1, lossCostSmall: 1, lossCostLarge: 1 }],
+    };
+    assert.throws(
+      () =>
+        evaluate(p, 'exact', [
+          { S: 3, L: 2 },
+          { S: 0, L: 0 },
+        ]),
+      /0 <= S <= L/,
+    );
+    assert.throws(() => evaluate(p, 'exact', [{ S: 1, L: 2 }]), /expected 2 thresholds/);
   });
 });
 
