@@ -84,7 +84,8 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   for (const a of prog.actions) if (a.parent) addAction(a);
   for (const t of tables) {
     for (const r of t.actionRefs) addAction(r.action);
-    addAction(t.defaultAction?.action);
+    // An implicit NoAction default (no default_action property) is not listed, as with p4c.
+    addAction(t.defaultActionRef?.action);
   }
   const externs = prog.externInstances;
   const kindOf = (i: InstanceDecl): string => (i.type.kind === 'extern' ? i.type.decl.name : '');
