@@ -104,8 +104,12 @@ export function allocateHull(tables: QueueTable[], buffer: number): HullAllocati
 
 /** Indices of the vertices of the lower convex hull of the points (l, cost[l]). */
 export function lowerHull(cost: Float64Array): number[] {
+  // Tables are nonincreasing: past the first point at the final value the hull is flat, so stop there.
+  const last = cost[cost.length - 1]!;
+  let end = 0;
+  while (end < cost.length - 1 && cost[end]! > last) end++;
   const hull: number[] = [];
-  for (let x = 0; x < cost.length; x++) {
+  for (let x = 0; x <= end; x++) {
     while (hull.length >= 2) {
       const a = hull[hull.length - 2]!;
       const b = hull[hull.length - 1]!;
