@@ -32,6 +32,8 @@ interface Installed {
   p4info: P4InfoMsg | LoadedPipeline['p4info'];
   deviceConfig: Buffer;
   cookie: string | undefined;
+  /** Controller metadata of table entries (opaque to the target, returned on read), by entry key. */
+  entryMetadata: Map<string, { metadata: Buffer; controller: string }>;
 }
 
 /** A Write whose updates did not all succeed: one p4.v1.Error per update, in order. */
@@ -46,17 +48,33 @@ export class WriteFailure extends Error {
 const SPACE = 'mlt-embedded-v1model';
 const invalid = (msg: string): RpcError => new RpcError(status.INVALID_ARGUMENT, msg);
 
+/** A match as text, independent of how the objects were built, so keys compare by value. */
+function matchText(m: FieldMatch): string {
+  switch (m.kind) {
+    case 'exact':
+    case 'optional':
+      return `${m.kind}:${m.value}`;
+    case 'lpm':
+      return `lpm:${m.value}/${m.prefixLen}`;
+    case 'ternary':
+      return `ternary:${m.value}&${m.mask}`;
+    case 'range':
+      return `range:${m.low}-${m.high}`;
+  }
+}
+
 function keyText(match: Map<number, FieldMatch>): string {
   return [...match.entries()]
     .sort(([a], [b]) => a - b)
-    .map(
-      ([id, m]) =>
-        `${id}=${JSON.stringify(m, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`,
-    )
+    .map(([id, m]) => `${id}=${matchText(m)}`)
     .join(';');
 }
 
 type Undo = () => void;
+
+function entryKeyText(key: EntryKey): string {
+  return `${key.tableId}|${key.priority}|${keyText(key.match)}`;
+}
 
 export class Device {
   private committed: Installed | undefined;
@@ -93,6 +111,7 @@ export class Device {
       p4info: pipeline.p4info,
       deviceConfig: Buffer.from(source, 'utf8'),
       cookie: undefined,
+      entryMetadata: new Map(),
     };
     this.saved = undefined;
   }
@@ -120,6 +139,7 @@ export class Device {
       p4info: cfg.p4info,
       deviceConfig: cfg.p4_device_config,
       cookie: cfg.cookie ? cfg.cookie.cookie : undefined,
+      entryMetadata: new Map(),
     };
   }
 
@@ -169,6 +189,7 @@ export class Device {
         dst.setDefaultAction(t.preamble.id, d);
       }
       for (const e of src.readEntries()) dst.insertEntry(e);
+      for (const [k, v] of from.entryMetadata) to.entryMetadata.set(k, v);
       for (const c of from.pipeline.p4info.counters)
         for (const cell of src.readCounter(c.preamble.id))
           dst.writeCounter(c.preamble.id, cell.index, cell.data);
@@ -330,7 +351,21 @@ export class Device {
       return wantUndo ? () => dev.setDefaultAction(t.preamble.id, old) : undefined;
     }
     if (t.is_const_table) throw new RpcError(status.PERMISSION_DENIED, `table ${t.preamble.name} is const`);
+    if (e.idle_timeout_ns !== '0')
+      throw invalid(
+        `table ${t.preamble.name} does not support idle timeout (idle_timeout_behavior is NO_TIMEOUT)`,
+      );
     const key = s.key(t, e);
+    const mkey = entryKeyText(key);
+    const oldMeta = inst.entryMetadata.get(mkey);
+    const newMeta =
+      e.metadata.length > 0 || e.controller_metadata !== '0'
+        ? { metadata: e.metadata, controller: e.controller_metadata }
+        : undefined;
+    const setMeta = (m: typeof oldMeta): void => {
+      if (m) inst.entryMetadata.set(mkey, m);
+      else inst.entryMetadata.delete(mkey);
+    };
     const counter = e.counter_data
       ? { packets: BigInt(e.counter_data.packet_count), bytes: BigInt(e.counter_data.byte_count) }
       : undefined;
@@ -342,7 +377,13 @@ export class Device {
           ...(counter ? { counter } : {}),
         };
         dev.insertEntry(entry);
-        return wantUndo ? () => dev.deleteEntry(key) : undefined;
+        setMeta(newMeta);
+        return wantUndo
+          ? () => {
+              dev.deleteEntry(key);
+              setMeta(undefined);
+            }
+          : undefined;
       }
       case 'MODIFY': {
         const entry: TableEntry = {
@@ -352,12 +393,24 @@ export class Device {
         };
         const old = wantUndo ? this.withCounter(inst, t, this.findEntry(inst, key)) : undefined;
         dev.modifyEntry(entry);
-        return old ? () => dev.modifyEntry(old) : undefined;
+        setMeta(newMeta);
+        return old
+          ? () => {
+              dev.modifyEntry(old);
+              setMeta(oldMeta);
+            }
+          : undefined;
       }
       case 'DELETE': {
         const old = wantUndo ? this.withCounter(inst, t, this.findEntry(inst, key)) : undefined;
         dev.deleteEntry(key);
-        return old ? () => dev.insertEntry(old) : undefined;
+        setMeta(undefined);
+        return old
+          ? () => {
+              dev.insertEntry(old);
+              setMeta(oldMeta);
+            }
+          : undefined;
       }
       default:
         throw invalid(`unknown update type ${type}`);
@@ -419,7 +472,13 @@ export class Device {
           for (const x of dev.readEntries(t.preamble.id)) {
             if (filter && !filter(x)) continue;
             const withC = hasCounter ? { ...x, counter: x.counter ?? dev.readDirectCounter(x) } : x;
-            out.push({ table_entry: s.encodeEntry(withC, hasCounter) });
+            const wire = s.encodeEntry(withC, hasCounter);
+            const meta = inst.entryMetadata.get(entryKeyText(x));
+            if (meta) {
+              wire.metadata = meta.metadata;
+              wire.controller_metadata = meta.controller;
+            }
+            out.push({ table_entry: wire });
           }
         }
         return;

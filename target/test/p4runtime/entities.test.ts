@@ -59,6 +59,17 @@ describe('P4Runtime server: entities', () => {
     );
   });
 
+  it('stores the controller metadata of entries and returns it on read', async () => {
+    const key = { table: LPM, match: { 'hdr.ipv4.dst_addr': '10.0.0.0/8' } };
+    await c.insert({ ...key, action: { name: 'drop' }, metadata: Buffer.from('cookie-1') });
+    assert.equal((await c.readTableEntries(LPM))[0]?.metadata.toString(), 'cookie-1');
+    await c.modify({ ...key, action: { name: 'drop' }, metadata: Buffer.from('cookie-2') });
+    assert.equal((await c.readTableEntries(LPM))[0]?.metadata.toString(), 'cookie-2');
+    await c.delete(key);
+    await c.insert({ ...key, action: { name: 'drop' } });
+    assert.equal((await c.readTableEntries(LPM))[0]?.metadata.length, 0);
+  });
+
   it('returns canonical bytestrings on read even when written zero-padded', async () => {
     const padded = Buffer.from([0x00, 0x00, 0x00, 0x00, 0x00, 0x07]);
     await c.write([
