@@ -21,7 +21,10 @@ export function solveCommand(): Command {
     .argument('<config>', 'solve config (YAML): switch, traffic and model sections')
     .addOption(new Option('--model <model>', 'queueing model').choices(['paper', 'exact']).default('exact'))
     .addOption(
-      new Option('--method <method>', 'search method (auto: the fastest exact one)')
+      new Option(
+        '--method <method>',
+        'auto: certified marginal allocation, else DP; greedy: marginal allocation only; dp: exhaustive, O(N·B²)',
+      )
         .choices(['auto', 'dp', 'greedy'])
         .default('auto'),
     )
