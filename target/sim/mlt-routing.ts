@@ -15,7 +15,7 @@ function entry(
   action: string,
   params: Record<string, string>,
 ): EntrySpec {
-  return { origin: 'pipeline.routing', table, isDefault: false, match, action, params };
+  return { origin: 'pipeline.routing', overridable: true, table, isDefault: false, match, action, params };
 }
 
 export function mltLeafSpineEntries(

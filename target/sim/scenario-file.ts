@@ -23,6 +23,8 @@ export interface TableEntryFile {
   priority?: number;
   action: string;
   params?: Record<string, number | string>;
+  /** Set by tools that add defaults (not in the file format): a later entry with the same key replaces it. */
+  overridable?: boolean;
 }
 
 export interface FlowFile {

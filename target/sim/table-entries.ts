@@ -9,6 +9,8 @@ import type { TableEntryFile } from './scenario-file.js';
 export interface EntrySpec {
   /** Where it came from, for messages, e.g. `tables[2]`. */
   origin: string;
+  /** A default that a later entry with the same key replaces instead of clashing with (e.g. generated ones). */
+  overridable?: boolean;
   table: string;
   isDefault: boolean;
   match: Record<string, string>;
@@ -57,6 +59,7 @@ export function expandEntries(
         typeof v === 'number' ? String(v) : substitute(v, vars, origin);
       const spec: EntrySpec = {
         origin,
+        overridable: e.overridable,
         table: e.table,
         isDefault: e.default ?? false,
         match: Object.fromEntries(Object.entries(e.match ?? {}).map(([k, v]) => [k, sub(v)])),
@@ -227,11 +230,27 @@ export function resolveEntry(
 
 /** Install a switch's entries; errors name the entry they came from. */
 export function installEntries(cp: ControlPlane, specs: readonly EntrySpec[], switchName: string): void {
+  const replaceable = new Set<string>();
+  const keyOf = (e: TableEntry): string =>
+    `${e.tableId}|${e.priority}|${JSON.stringify(
+      [...e.match].sort((a, b) => a[0] - b[0]),
+      (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
+    )}`;
   for (const spec of specs) {
     try {
       const r = resolveEntry(cp.p4info, spec);
-      if (spec.isDefault) cp.setDefaultAction(r.tableId, r.action);
-      else cp.insertEntry(r.entry);
+      if (spec.isDefault) {
+        cp.setDefaultAction(r.tableId, r.action);
+        continue;
+      }
+      const key = keyOf(r.entry);
+      if (replaceable.has(key)) {
+        cp.modifyEntry(r.entry);
+        if (!spec.overridable) replaceable.delete(key);
+        continue;
+      }
+      cp.insertEntry(r.entry);
+      if (spec.overridable) replaceable.add(key);
     } catch (err) {
       throw new Error(`${spec.origin} on ${switchName}: ${(err as Error).message}`, { cause: err });
     }

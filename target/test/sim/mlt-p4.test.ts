@@ -8,6 +8,7 @@ import { ECN_CE, ecnOf } from '../../sim/frames.js';
 import { parseScenario } from '../../sim/scenario-file.js';
 import { buildScenario, runBuilt, type ProgrammablePipeline } from '../../sim/scenario-run.js';
 import type { Report } from '../../sim/report.js';
+import { installEntries, type EntrySpec } from '../../sim/table-entries.js';
 
 // Scenarios are parsed as if they lived in configs/scenarios, so `../../p4/mlt.p4` resolves.
 const here = fileURLToPath(new URL('../../../configs/scenarios/test.yaml', import.meta.url));
@@ -235,5 +236,26 @@ traffic:
     const a = JSON.stringify(run(yaml(9)));
     assert.equal(JSON.stringify(run(yaml(9))), a);
     assert.notEqual(JSON.stringify(run(yaml(10))), a);
+  });
+
+  it('lets a scenario entry replace a generated (overridable) one with the same key, and only that', () => {
+    const sw = engineFactory(8)(fileURLToPath(new URL('../../../p4/mlt.p4', import.meta.url)))(
+      1,
+    ).controlPlane;
+    const entry = (s: number, overridable: boolean): EntrySpec => ({
+      origin: overridable ? 'generated' : 'tables[0]',
+      overridable,
+      table: 'MLTEgress.queue_thresholds',
+      isDefault: false,
+      match: { 'standard_metadata.egress_port': '1', 'standard_metadata.priority': '0' },
+      action: 'MLTEgress.set_thresholds',
+      params: { s_threshold: String(s), l_threshold: '100' },
+    });
+    installEntries(sw, [entry(5, true), entry(7, false)], 'sw');
+    const table = sw.p4info.tables.find((t) => t.preamble.name === 'MLTEgress.queue_thresholds')!;
+    const rows = sw.readEntries(table.preamble.id);
+    assert.equal(rows.length, 1);
+    assert.deepEqual([...rows[0]!.action.params.values()], [7n, 100n]);
+    assert.throws(() => installEntries(sw, [entry(9, false)], 'sw'), /tables\[0\] on sw: .*exist/i);
   });
 });

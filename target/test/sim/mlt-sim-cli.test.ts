@@ -47,4 +47,23 @@ describe('mlt sim', function () {
     assert.match(r.stderr, /bad\.yaml:2:\d+: topology: /);
     assert.equal(r.stdout, '');
   });
+
+  it('--thresholds installs the solver thresholds, and the scenario entries win', () => {
+    const scenario = fileURLToPath(
+      new URL('../../../configs/scenarios/mlt-thresholds.yaml', import.meta.url),
+    );
+    const solveConfig = fileURLToPath(new URL('../../../configs/solve-resnet50.yaml', import.meta.url));
+    type Q = { switch: string; port: number; queue: number; droppedUnimportant: number; ecnMarked: number };
+    const plain = mlt(['sim', scenario, '--json']);
+    const solved = mlt(['sim', scenario, '--json', '--thresholds', solveConfig]);
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.equal(solved.status, 0, solved.stderr);
+    const pick = (out: string): Q =>
+      (JSON.parse(out) as { queues: Q[] }).queues.find((q) => q.switch === 'leaf1' && q.port === 1)!;
+    assert.deepEqual(pick(solved.stdout), pick(plain.stdout));
+    assert.ok(pick(plain.stdout).droppedUnimportant > 0);
+    const bad = mlt(['sim', scenario, '--thresholds', '/nonexistent/solve.yaml']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /nonexistent\/solve\.yaml/);
+  });
 });
