@@ -795,10 +795,9 @@ export class Checker {
       });
       d.ctorArgs = this.checkArgs(ctors[0]!.params, d.args, env, ctx, d.loc, t.decl.name) as Expr[];
       if (t.typeArgs.length === 0 && t.decl.typeParams.length > 0) {
-        if (t.decl.typeParams.every((p) => env.has(p)))
-          d.type = { ...t, typeArgs: t.decl.typeParams.map((p) => env.get(p)!) };
-        else
-          this.error(d.loc, `cannot infer the type arguments of ${t.decl.name}; write ${t.decl.name}<...>`);
+        // Type parameters no constructor argument fixes (the index type I of v1model's newer counters and
+        // registers) default to bit<32>, the width bmv2 uses for extern indexes.
+        d.type = { ...t, typeArgs: t.decl.typeParams.map((p) => env.get(p) ?? bits(32)) };
       }
       if (!['packet_in', 'packet_out'].includes(t.decl.name)) this.externInstances.push(d);
       return;
@@ -1009,6 +1008,15 @@ export class Checker {
       if (fieldTypes && fieldTypes.length === elems.length) {
         elems.forEach((x, i) => this.coerce(x, fieldTypes![i]!, what));
         e.type = target;
+        if (elems.every((x) => x.constValue)) {
+          e.constValue =
+            target.kind === 'struct' || target.kind === 'header'
+              ? {
+                  kind: 'struct',
+                  fields: target.decl.fields.map((f, i) => ({ name: f.name, value: elems[i]!.constValue! })),
+                }
+              : { kind: 'tuple', elements: elems.map((x) => x.constValue!) };
+        }
         return;
       }
     }
@@ -1238,6 +1246,11 @@ export class Checker {
           (a, b) =>
             decl.fields.findIndex((f) => f.name === a.name) - decl.fields.findIndex((f) => f.name === b.name),
         );
+        if (e.fields.every((f) => f.value.constValue))
+          e.constValue = {
+            kind: 'struct',
+            fields: e.fields.map((f) => ({ name: f.name, value: f.value.constValue! })),
+          };
         return expected;
       }
     }

@@ -65,9 +65,18 @@ enum MeterType {
     bytes
 }
 
-extern counter {
+#if V1MODEL_VERSION >= 20200408
+extern counter<I>
+#else
+extern counter
+#endif
+{
     counter(bit<32> size, CounterType type);
+#if V1MODEL_VERSION >= 20200408
+    void count(in I index);
+#else
     void count(in bit<32> index);
+#endif
 }
 
 extern direct_counter {
@@ -79,9 +88,18 @@ extern direct_counter {
 #define V1MODEL_METER_COLOR_YELLOW 1
 #define V1MODEL_METER_COLOR_RED    2
 
-extern meter {
+#if V1MODEL_VERSION >= 20200408
+extern meter<I>
+#else
+extern meter
+#endif
+{
     meter(bit<32> size, MeterType type);
+#if V1MODEL_VERSION >= 20200408
+    void execute_meter<T>(in I index, out T result);
+#else
     void execute_meter<T>(in bit<32> index, out T result);
+#endif
 }
 
 extern direct_meter<T> {
@@ -89,11 +107,24 @@ extern direct_meter<T> {
     void read(out T result);
 }
 
-extern register<T> {
+#if V1MODEL_VERSION >= 20200408
+extern register<T, I>
+#else
+extern register<T>
+#endif
+{
     register(bit<32> size);
+#if V1MODEL_VERSION >= 20200408
+    @noSideEffects
+    T read(in I index);
+    @noSideEffects
+    void read(out T result, in I index);
+    void write(in I index, in T value);
+#else
     @noSideEffects
     void read(out T result, in bit<32> index);
     void write(in bit<32> index, in T value);
+#endif
 }
 
 extern action_profile {
