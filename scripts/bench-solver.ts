@@ -7,7 +7,7 @@ import { solve, type LossModel, type Method, type SolveProblem } from '../contro
 
 const { values } = parseArgs({
   options: {
-    load: { type: 'string', default: '1.2' },
+    load: { type: 'string', default: '1' },
     // The exhaustive method is O(N·B²); above this buffer it would take minutes to hours.
     'dp-limit': { type: 'string', default: '10000' },
   },
