@@ -24,6 +24,16 @@ export function maxValue(bitwidth: number): bigint {
 export function bigintToBytes(value: bigint): Buffer {
   if (value < 0n) throw new ValueError(`negative value ${value}`);
   if (value === 0n) return Buffer.from([0]);
+  // Most fields (ports, addresses up to MAC width) fit a double exactly: avoid the hex round trip.
+  if (value <= 0xffffffffffffn) {
+    let n = Number(value);
+    const out: number[] = [];
+    while (n > 0) {
+      out.unshift(n % 256);
+      n = Math.floor(n / 256);
+    }
+    return Buffer.from(out);
+  }
   let hex = value.toString(16);
   if (hex.length % 2 === 1) hex = '0' + hex;
   return Buffer.from(hex, 'hex');
@@ -32,6 +42,11 @@ export function bigintToBytes(value: bigint): Buffer {
 /** The integer a bytestring holds (empty reads as zero, as an unset proto3 field would). */
 export function bytesToBigint(bytes: Uint8Array): bigint {
   if (bytes.length === 0) return 0n;
+  if (bytes.length <= 6) {
+    let n = 0;
+    for (const b of bytes) n = n * 256 + b;
+    return BigInt(n);
+  }
   return BigInt('0x' + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex'));
 }
 

@@ -356,13 +356,16 @@ export class Device {
         `table ${t.preamble.name} does not support idle timeout (idle_timeout_behavior is NO_TIMEOUT)`,
       );
     const key = s.key(t, e);
-    const mkey = entryKeyText(key);
-    const oldMeta = inst.entryMetadata.get(mkey);
     const newMeta =
       e.metadata.length > 0 || e.controller_metadata !== '0'
         ? { metadata: e.metadata, controller: e.controller_metadata }
         : undefined;
+    // Keying an entry costs more than the rest of an insert; skip it while no entry carries metadata.
+    const tracked = newMeta !== undefined || inst.entryMetadata.size > 0;
+    const mkey = tracked ? entryKeyText(key) : '';
+    const oldMeta = tracked ? inst.entryMetadata.get(mkey) : undefined;
     const setMeta = (m: typeof oldMeta): void => {
+      if (!tracked) return;
       if (m) inst.entryMetadata.set(mkey, m);
       else inst.entryMetadata.delete(mkey);
     };
@@ -473,7 +476,7 @@ export class Device {
             if (filter && !filter(x)) continue;
             const withC = hasCounter ? { ...x, counter: x.counter ?? dev.readDirectCounter(x) } : x;
             const wire = s.encodeEntry(withC, hasCounter);
-            const meta = inst.entryMetadata.get(entryKeyText(x));
+            const meta = inst.entryMetadata.size > 0 ? inst.entryMetadata.get(entryKeyText(x)) : undefined;
             if (meta) {
               wire.metadata = meta.metadata;
               wire.controller_metadata = meta.controller;
