@@ -275,7 +275,7 @@ class Gen {
         return `[${t.elements.map((e) => this.defaultValue(e)).join(', ')}]`;
       default: {
         const bt = bitOf(t);
-        return bt && !B.isSmall(bt.width) ? '0n' : '0';
+        return bt && !B.isNum(bt) ? '0n' : '0';
       }
     }
   }
@@ -443,7 +443,7 @@ class Gen {
       } else {
         amt = this.expr(r);
         const rt = bitOf(r.type);
-        small = !rt || B.isSmall(rt.width);
+        small = !rt || B.isNum(rt);
       }
       return op === '<<' ? B.shl(a, amt, bt, small) : B.shr(a, amt, bt, small);
     }
@@ -992,6 +992,7 @@ class Gen {
       const raw = `$rt.readSmall(${buf}, ${off}, ${bt.width})`;
       return bt.signed ? B.cast(raw, { width: bt.width, signed: false }, bt) : raw;
     }
+    if (B.isNum(bt)) return `$rt.readMedium(${buf}, ${off}, ${bt.width})`;
     const raw = `$rt.readBig(${buf}, ${off}, ${bt.width})`;
     return bt.signed ? `BigInt.asIntN(${bt.width}, ${raw})` : raw;
   }
@@ -1008,7 +1009,9 @@ class Gen {
           }
           const w = widthOf(f.type);
           const v = f.type.kind === 'bool' ? `(${code}.${f.name} ? 1 : 0)` : `${code}.${f.name}`;
-          parts.push(B.isSmall(w) ? `$out.small(${w}, ${v});` : `$out.big(${w}, ${v});`);
+          const bt = bitOf(f.type);
+          const kind = B.isSmall(w) ? 'small' : bt && B.isNum(bt) ? 'medium' : 'big';
+          parts.push(`$out.${kind}(${w}, ${v});`);
         }
         parts.push('}');
         return parts.join(' ');

@@ -8,7 +8,7 @@ import {
   type FieldMatch,
 } from '../p4info/control-plane.js';
 import type { P4Info } from '../p4info/types.js';
-import { fromUnsignedBig, isSmall, toUnsignedBig } from './bits.js';
+import { fromUnsignedBig, isNum, toUnsignedBig } from './bits.js';
 import type { ExternInfo, TableInfo } from './codegen.js';
 import { MatchTable, type FieldSpec } from './table.js';
 import { bitOf } from './types.js';
@@ -216,11 +216,7 @@ export function buildExterns(p4info: P4Info, externs: ExternInfo[]): ExternRunti
   return externs.map((info) => {
     const cellType = info.cellType;
     const zero =
-      cellType && bitOf(cellType) && !isSmall(bitOf(cellType)!.width)
-        ? 0n
-        : cellType?.kind === 'bool'
-          ? false
-          : 0;
+      cellType && bitOf(cellType) && !isNum(bitOf(cellType)!) ? 0n : cellType?.kind === 'bool' ? false : 0;
     const n = info.kind === 'register' || info.kind === 'counter' ? info.size : 0;
     const packets = new Array<number>(info.kind === 'counter' ? n : 0).fill(0);
     const bytes = new Array<number>(info.kind === 'counter' ? n : 0).fill(0);

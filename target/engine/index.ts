@@ -145,8 +145,6 @@ export class Switch implements ControlPlane {
   nowUs = 0;
   /** Deparsing happens one packet at a time, so one growable buffer serves every packet. */
   private readonly writer = new PacketWriter(2048);
-  private nowUsCached = 0;
-  private nowUsBig = 0n;
 
   constructor(
     readonly program: CheckedProgram,
@@ -234,11 +232,8 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     sm.ingress_port = port;
     sm.packet_length = data.length;
     sm.instance_type = instanceType;
-    if (this.nowUs !== this.nowUsCached) {
-      this.nowUsCached = this.nowUs;
-      this.nowUsBig = BigInt(this.nowUs);
-    }
-    sm.ingress_global_timestamp = this.nowUsBig;
+    // bit<48> values are plain numbers in the engine (see bits.ts).
+    sm.ingress_global_timestamp = Math.floor(this.nowUs) % 2 ** 48;
     const meta = b.newMeta();
     if (preserved) for (const p of preserved.paths) setPath(meta, p, getPath(preserved.meta, p));
     return {
@@ -352,7 +347,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     sm.deq_qdepth = q.deqQdepth;
     sm.enq_timestamp = q.enqTimestamp >>> 0;
     sm.deq_timedelta = q.deqTimedelta >>> 0;
-    sm.egress_global_timestamp = BigInt(q.egressTimestamp ?? this.nowUs);
+    sm.egress_global_timestamp = Math.floor(q.egressTimestamp ?? this.nowUs) % 2 ** 48;
     s.st.clone = null;
     b.set(s);
     this.run(b, 'egress');

@@ -30,6 +30,19 @@ export function readSmall(buf: Uint8Array, bit: number, width: number): number {
   return v;
 }
 
+/** Read 33..52 bits as an exact JS number. */
+export function readMedium(buf: Uint8Array, bit: number, width: number): number {
+  const hiW = width - 32;
+  return readSmall(buf, bit, hiW) * 4294967296 + readSmall(buf, bit + hiW, 32);
+}
+
+/** Write a 33..52-bit unsigned number. */
+export function writeMedium(buf: Uint8Array, bit: number, width: number, n: number): void {
+  const hiW = width - 32;
+  writeSmall(buf, bit, hiW, Math.floor(n / 4294967296));
+  writeSmall(buf, bit + hiW, 32, n >>> 0);
+}
+
 export function readBig(buf: Uint8Array, bit: number, width: number): bigint {
   if (width <= 53 && width > 32) {
     // One exact double and a single BigInt conversion: far cheaper than shifting bigints.
@@ -130,6 +143,12 @@ export class PacketWriter {
   small(width: number, value: number): void {
     this.ensure(width);
     writeSmall(this.buf, this.bit, width, value);
+    this.bit += width;
+  }
+
+  medium(width: number, value: number): void {
+    this.ensure(width);
+    writeMedium(this.buf, this.bit, width, value);
     this.bit += width;
   }
 

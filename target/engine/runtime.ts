@@ -2,7 +2,7 @@
 // values, a seeded random generator, field-list packing for hashes and checksums.
 import { bitsRuntime } from './bits.js';
 import { computeHash, crc16, crc32, csum16, xor16, type HashAlgorithm } from './hash.js';
-import { readBig, readSmall, writeBig, writeSmall } from './packet.js';
+import { readBig, readMedium, readSmall, writeBig, writeMedium, writeSmall } from './packet.js';
 
 /** Thrown by generated parser code; the driver stores `code` in standard_metadata.parser_error. */
 export class ParserError extends Error {
@@ -85,6 +85,7 @@ export function pack(values: readonly (number | bigint | boolean)[], widths: rea
     const v = values[i];
     if (typeof v === 'bigint') writeBig(buf, bit, w, v);
     else if (w <= 32) writeSmall(buf, bit, w, typeof v === 'boolean' ? (v ? 1 : 0) : v >>> 0);
+    else if (w <= 52 && typeof v === 'number' && v >= 0) writeMedium(buf, bit, w, v);
     else writeBig(buf, bit, w, BigInt(v));
     bit += w;
   }
@@ -106,6 +107,7 @@ export function makeRuntime(random: () => number) {
   return {
     ...bitsRuntime,
     readSmall,
+    readMedium,
     readBig,
     writeSmall,
     writeBig,

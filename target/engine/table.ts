@@ -40,7 +40,14 @@ interface Group<A> {
 }
 
 const full = (w: number): bigint => (1n << BigInt(w)) - 1n;
-const rep = (v: bigint, w: number): KeyValue => (w <= 32 ? Number(v) : v);
+// Key values use the engine's representation: numbers up to 52 bits (bits.ts), bigints above.
+const rep = (v: bigint, w: number): KeyValue => (w <= 52 ? Number(v) : v);
+const TWO32 = 4294967296;
+/** k & m for non-negative numbers of up to 52 bits (JS bitwise operators only see 32). */
+const andNum = (k: number, m: number): number =>
+  k < TWO32 && m < TWO32
+    ? (k & m) >>> 0
+    : ((Math.floor(k / TWO32) & Math.floor(m / TWO32)) >>> 0) * TWO32 + ((k & m) >>> 0);
 
 export class MatchTable<A> {
   readonly needsPriority: boolean;
@@ -137,7 +144,7 @@ export class MatchTable<A> {
         if (f.kind === 'range') {
           if (k < e.lo[i] || k > e.hi[i]) continue outer;
         } else if (typeof k === 'number') {
-          if ((k & (e.hi[i] as number)) >>> 0 !== e.lo[i]) continue outer;
+          if (andNum(k, e.hi[i] as number) !== e.lo[i]) continue outer;
         } else if ((k & (e.hi[i] as bigint)) !== e.lo[i]) continue outer;
       }
       return e;
@@ -160,9 +167,8 @@ export class MatchTable<A> {
       const k = key[i];
       const m = masks[i];
       s +=
-        (typeof k === 'number'
-          ? ((k & (m as number)) >>> 0).toString(16)
-          : (k & (m as bigint)).toString(16)) + ',';
+        (typeof k === 'number' ? andNum(k, m as number).toString(16) : (k & (m as bigint)).toString(16)) +
+        ',';
     }
     return s;
   }

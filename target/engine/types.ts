@@ -58,14 +58,14 @@ export function bigToRep(code: string, t: Type): string {
   const bt = bitOf(t);
   if (!bt) return code;
   const red = bt.signed ? `BigInt.asIntN(${bt.width}, ${code})` : `BigInt.asUintN(${bt.width}, ${code})`;
-  return B.isSmall(bt.width) ? `Number(${red})` : red;
+  return B.isNum(bt) ? `Number(${red})` : red;
 }
 
 /** Source converting a value of type t to a bigint (signed values stay signed). */
 export function repToBig(code: string, t: Type): string {
   if (t.kind === 'bool') return `((${code}) ? 1n : 0n)`;
   const bt = bitOf(t);
-  if (bt && !B.isSmall(bt.width)) return code;
+  if (bt && !B.isNum(bt)) return code;
   return `BigInt(${code})`;
 }
 

@@ -89,7 +89,7 @@ describe('engine/table', () => {
     assert.equal(t.lookup([0x0801])?.action, 'higher');
   });
 
-  it('range and optional fields with priorities, and wide (bigint) keys', () => {
+  it('range and optional fields with priorities, and 48-bit keys as numbers', () => {
     const t = new MatchTable<string>(
       'r',
       [
@@ -106,15 +106,39 @@ describe('engine/table', () => {
       'udp',
     );
     t.insert(m([3, { kind: 'ternary', value: 0x010000000000n, mask: 0x010000000000n }]), 3, 'mcast');
-    assert.equal(t.lookup([1000, 6, 0n])?.action, 'range');
-    assert.equal(t.lookup([1550, 6, 0n])?.action, 'range');
-    assert.equal(t.lookup([1550, 17, 0n])?.action, 'udp');
-    assert.equal(t.lookup([2001, 17, 0n]), undefined);
-    assert.equal(t.lookup([5, 17, 0x01005e000001n])?.action, 'mcast');
+    assert.equal(t.lookup([1000, 6, 0])?.action, 'range');
+    assert.equal(t.lookup([1550, 6, 0])?.action, 'range');
+    assert.equal(t.lookup([1550, 17, 0])?.action, 'udp');
+    assert.equal(t.lookup([2001, 17, 0]), undefined);
+    assert.equal(t.lookup([5, 17, 0x01005e000001])?.action, 'mcast');
     assert.equal(
       code(() => t.insert(m([1, { kind: 'range', low: 5n, high: 4n }]), 1, 'x')),
       'INVALID_ARGUMENT',
     );
+  });
+
+  it('keys wider than 52 bits are bigints; 33..52-bit keys are numbers masked exactly', () => {
+    const t = new MatchTable<string>(
+      'wide',
+      [
+        { id: 1, name: 'mac', kind: 'ternary', width: 48 },
+        { id: 2, name: 'big', kind: 'ternary', width: 64 },
+      ],
+      10,
+    );
+    t.insert(m([1, { kind: 'ternary', value: 0xff0000000000n, mask: 0xff0000000000n }]), 1, 'mac-prefix');
+    t.insert(
+      m([2, { kind: 'ternary', value: 0x8000000000000000n, mask: 0x8000000000000000n }]),
+      2,
+      'top-bit',
+    );
+    assert.equal(t.lookup([0xff1234567890, 0n])?.action, 'mac-prefix');
+    assert.equal(t.lookup([0xfe1234567890, 0n]), undefined);
+    assert.equal(t.lookup([0xff1234567890, 0x8000000000000001n])?.action, 'top-bit');
+    const e = new MatchTable<string>('exact48', [{ id: 1, name: 'mac', kind: 'exact', width: 48 }], 10);
+    e.insert(m([1, { kind: 'exact', value: 0x0000deadbeef01n }]), 0, 'hit');
+    assert.equal(e.lookup([0xdeadbeef01])?.action, 'hit');
+    assert.equal(e.lookup([0xdeadbeef02]), undefined);
   });
 
   it('many entries: tuple-space search agrees with a linear scan', () => {
