@@ -1168,7 +1168,12 @@ export class Checker {
         return t;
       }
       case 'unary': {
-        const t = this.expr(e.operand, ctx, e.op === '!' ? BOOL : expected);
+        let t = this.expr(e.operand, ctx, e.op === '!' ? BOOL : expected);
+        // `~0` and `-1` written where a bit<W> is expected take that type, as p4c infers it.
+        if (e.op === '~' && t.kind === 'infint' && expected && isFixedInt(expected)) {
+          this.coerce(e.operand, expected, "operand of '~'");
+          t = expected;
+        }
         if (e.op === '!') {
           if (t.kind !== 'bool') this.error(e.loc, `'!' needs a bool operand, not ${typeToString(t)}`);
         } else if (e.op === '~') {
@@ -1413,8 +1418,13 @@ export class Checker {
     }
     const numericExpected = expected && isFixedInt(expected) ? expected : undefined;
     if (op === '<<' || op === '>>') {
-      const l = this.expr(e.left, ctx, numericExpected);
+      let l = this.expr(e.left, ctx, numericExpected);
       const r = this.expr(e.right, ctx);
+      if (l.kind === 'infint' && numericExpected && e.right.constValue === undefined) {
+        // `1 << n` assigned to a bit<W>: the literal takes the width of the destination.
+        this.coerce(e.left, numericExpected, `operand of '${op}'`);
+        l = numericExpected;
+      }
       if (!isIntegral(l))
         this.error(e.left.loc, `'${op}' needs an integer left operand, not ${typeToString(l)}`);
       if (r.kind === 'int') this.error(e.right.loc, `shift amount must be unsigned, not ${typeToString(r)}`);

@@ -159,6 +159,22 @@ export class Parser {
     while (this.is('@')) {
       const at = this.expect('@');
       const name = this.ident('annotation name').text;
+      if (name === 'pragma') {
+        // `@pragma name args...` runs to the end of its line.
+        const start = this.pos;
+        while (
+          this.tok.kind !== 'eof' &&
+          this.tok.loc.line === at.loc.line &&
+          this.tok.loc.file === at.loc.file
+        )
+          this.pos++;
+        const body = this.toks
+          .slice(start, this.pos)
+          .map((t) => t.text)
+          .join(' ');
+        out.push({ name, body, args: [], loc: at.loc });
+        continue;
+      }
       let body = '';
       let args: Expr[] = [];
       const open = this.is('(') ? ')' : this.is('[') && this.tok.adjacent ? ']' : undefined;
