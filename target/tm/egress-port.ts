@@ -75,6 +75,7 @@ export class EgressPort {
   private queued = 0;
   private onWire = 0;
   private lastChange: Picoseconds = 0;
+  private readonly queueLast: Picoseconds[];
   private busy = false;
 
   constructor(
@@ -91,6 +92,7 @@ export class EgressPort {
     if (!(config.bufferPackets >= 0)) throw new Error(`bad buffer size ${config.bufferPackets}`);
     this.queues = Array.from({ length: config.queues }, () => new Fifo<Waiting>());
     this.queueStats = Array.from({ length: config.queues }, () => new QueueStats());
+    this.queueLast = new Array<Picoseconds>(config.queues).fill(0);
     this.overhead = config.framingOverheadBytes ?? 0;
     this.portScope = config.depthScope === 'port';
     this.queueCapacity = config.queueCapacity ?? Number.POSITIVE_INFINITY;
@@ -116,7 +118,8 @@ export class EgressPort {
       stats.tailDropped++;
       return false;
     }
-    this.account();
+    this.touchPort();
+    this.touchQueue(q);
     const enqDepth = this.portScope ? this.queued : fifo.length;
     fifo.push({ item, enqTime: this.sim.now, enqDepth });
     this.queued++;
@@ -128,17 +131,28 @@ export class EgressPort {
 
   /** Close the time integrals at the current time (call before reading the areas at the end of a run). */
   account(): void {
+    this.touchPort();
+    for (let i = 0; i < this.queues.length; i++) this.touchQueue(i);
+  }
+
+  // The integrals are advanced lazily, each just before the quantity it integrates changes.
+  private touchPort(): void {
     const now = this.sim.now;
     const dt = now - this.lastChange;
     if (dt > 0) {
       const ps = this.portStats;
       ps.queuedArea += this.queued * dt;
       ps.systemArea += (this.queued + this.onWire) * dt;
-      for (let i = 0; i < this.queues.length; i++) {
-        const len = this.queues[i]!.length;
-        if (len > 0) this.queueStats[i]!.depthArea += len * dt;
-      }
       this.lastChange = now;
+    }
+  }
+
+  private touchQueue(q: number): void {
+    const now = this.sim.now;
+    const dt = now - this.queueLast[q]!;
+    if (dt > 0) {
+      this.queueStats[q]!.depthArea += this.queues[q]!.length * dt;
+      this.queueLast[q] = now;
     }
   }
 
@@ -149,7 +163,8 @@ export class EgressPort {
       let q = this.queues.length - 1;
       while (q >= 0 && this.queues[q]!.length === 0) q--;
       if (q < 0) return;
-      this.account();
+      this.touchPort();
+      this.touchQueue(q);
       const fifo = this.queues[q]!;
       const w = fifo.shift()!;
       this.queued--;
@@ -167,7 +182,9 @@ export class EgressPort {
         deqTimePs: now,
       };
       let frames = w.item.resume(meta);
-      if (frames.length > 0 && frames.some((f) => f.port !== this.port)) {
+      let foreign = false;
+      for (let i = 0; i < frames.length; i++) if (frames[i]!.port !== this.port) foreign = true;
+      if (foreign) {
         for (const f of frames) if (f.port !== this.port) this.redirect?.(f);
         frames = frames.filter((f) => f.port === this.port);
       }
@@ -190,7 +207,7 @@ export class EgressPort {
   }
 
   private finish(frames: Frame[], start: Picoseconds, duration: Picoseconds, bytes: number): void {
-    this.account();
+    this.touchPort();
     this.busy = false;
     this.onWire = 0;
     const ps = this.portStats;

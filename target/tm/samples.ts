@@ -1,7 +1,10 @@
 // Exact order statistics of a stream of numbers (queueing delays): samples are kept in a growable typed array
 // and sorted once when a report asks, so p50/p99/max are exact rather than histogram approximations.
+const EMPTY = new Float64Array(0);
+
 export class Samples {
-  private data = new Float64Array(64);
+  // Allocated on first use: a fabric has thousands of queues and most stay idle.
+  private data = EMPTY;
   private n = 0;
   private sorted = true;
   private total = 0;
@@ -12,7 +15,7 @@ export class Samples {
 
   add(value: number): void {
     if (this.n === this.data.length) {
-      const bigger = new Float64Array(this.data.length * 2);
+      const bigger = new Float64Array(Math.max(64, this.data.length * 2));
       bigger.set(this.data);
       this.data = bigger;
     }
