@@ -28,10 +28,10 @@ export function blocking(rho: number, K: number): number {
   if (rho < 1) {
     // (1-ρ)·ρ^K / (1-ρ^{K+1}); ρ^K goes to 0 for large K.
     const den = -Math.expm1((K + 1) * lr);
-    return expOrZero(Math.log1p(-rho) + K * lr - Math.log(den));
+    return Math.min(1, expOrZero(Math.log1p(-rho) + K * lr - Math.log(den)));
   }
   // Divide through by ρ^{K+1}: ((ρ-1)/ρ) / (1 - ρ^{-(K+1)}), which tends to 1 - 1/ρ as K grows.
-  return (rho - 1) / rho / -Math.expm1(-(K + 1) * lr);
+  return Math.min(1, (rho - 1) / rho / -Math.expm1(-(K + 1) * lr));
 }
 
 /** log(Σ_{k=0}^{n-1} x^k) for integer n >= 0 and x >= 0 (a geometric sum), stable for any n and x. */

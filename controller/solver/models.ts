@@ -40,7 +40,11 @@ export function exactLosses(rho: number, theta: number): QueueLossFn {
     const logTail = logHead + logAbove.at(L - S + 1);
     const logZ = logAddExp(logBelow.at(S), logTail);
     const logTop = logHead + (L === S ? 0 : (L - S) * ls);
-    return { small: expOrZero(logTail - logZ), large: expOrZero(logTop - logZ) };
+    // Rounding in the logs can overshoot 1 by an ulp; probabilities stay probabilities.
+    return {
+      small: Math.min(1, expOrZero(logTail - logZ)),
+      large: Math.min(1, expOrZero(logTop - logZ)),
+    };
   };
 }
 

@@ -247,6 +247,41 @@ describe('threshold optimisation', () => {
   });
 });
 
+describe('edge instances', () => {
+  it('no load, overload, θ = 0 or 1, one queue, no buffer: finite objectives, losses in [0, 1]', () => {
+    const layers = [1, 5, 2, 9].map((size, j) => ({
+      name: `l${j}`,
+      size,
+      lossCostSmall: 0.1 * j,
+      lossCostLarge: j,
+    }));
+    for (const [queues, reserve] of [
+      [1, false],
+      [2, true],
+      [8, false],
+    ] as const)
+      for (const load of [0, 1e-9, 1, 100])
+        for (const theta of [0, 1])
+          for (const B of [0, 1, 3000])
+            for (const model of MODELS) {
+              const p = {
+                queues,
+                reserveControlQueue: reserve,
+                bufferPackets: B,
+                load,
+                smallFraction: theta,
+                layers,
+              };
+              const s = solve(p, { model });
+              const what = JSON.stringify({ queues, reserve, load, theta, B, model });
+              assert.ok(Number.isFinite(s.objective), what);
+              assert.deepEqual(s.notes, [], what);
+              for (const q of s.queues)
+                for (const r of [q.lossSmall, q.lossLarge]) assert.ok(r >= 0 && r <= 1, `${what}: ${r}`);
+            }
+  });
+});
+
 describe('evaluating given thresholds', () => {
   it('predicts the same losses as the solver reported for its own thresholds, and checks them', () => {
     fc.assert(
