@@ -21,7 +21,12 @@
  *     const entry keys are numbers, not expressions. Names for the control plane are in `controlPlaneName`.
  *  5. Parsers: `ParserDecl.states` with `transition` resolved to state objects or 'accept'/'reject';
  *     select cases carry evaluated keysets.
- *  6. Integer values: `bit<W>` values are bigints in [0, 2^W); `int<W>` values are signed bigints in
+ *  6. Nested blocks: a control/parser instantiated inside another block (`Sub() first;`) has its own checked
+ *     copy of the declaration (`instancePath` set, e.g. `MyIngress.first`); `InstanceDecl.type.decl` and
+ *     the `control_apply`/`parser_apply` call targets point at that copy, so each instance owns its tables,
+ *     actions and externs. `CheckedProgram.tables/actions/externInstances` list only objects of blocks that
+ *     are part of the pipeline (the six main blocks and these copies), never of an uninstantiated template.
+ *  7. Integer values: `bit<W>` values are bigints in [0, 2^W); `int<W>` values are signed bigints in
  *     [-2^(W-1), 2^(W-1)); untyped integers (`infint`) appear only in folded constants.
  *     `error` values are numbered by `program.errors` (index = code, bmv2's order); plain enum members by
  *     their index in `EnumDecl.members`; serializable enum members carry their value.
@@ -897,7 +902,7 @@ export interface CheckedProgram {
   /** Error names in code order (bmv2 numbering: core.p4's errors first, then the program's). */
   errors: string[];
   matchKinds: string[];
-  /** Every table of every control, in declaration order. */
+  /** Every table of the pipeline's controls (nested instances included), in declaration order. */
   tables: TableDecl[];
   /** Every action (top-level and control-local) that may be referenced by the control plane. */
   actions: ActionDecl[];
