@@ -174,7 +174,8 @@ export class PacketWriter {
    *  large slabs: one ArrayBuffer allocation per slab instead of one per packet. */
   result(): Uint8Array {
     const n = (this.bit + 7) >> 3;
-    if (n > SLAB_SIZE / 8) return this.buf.slice(0, n);
+    // Small typed arrays live on V8's heap and are cheap to allocate; big ones come from a slab.
+    if (n <= 64 || n > SLAB_SIZE / 8) return this.buf.slice(0, n);
     if (slab.used + n > SLAB_SIZE) {
       slab.buf = new Uint8Array(SLAB_SIZE);
       slab.used = 0;

@@ -55,6 +55,7 @@ export class MatchTable<A> {
   private readonly lpmIndex: number;
   private readonly numericKey: boolean;
   private readonly int32Key: boolean;
+  private readonly scale: number[];
   private readonly byId = new Map<string, Installed<A>>();
   private groups: Group<A>[] = [];
   private sorted: Installed<A>[] | undefined;
@@ -75,6 +76,7 @@ export class MatchTable<A> {
     const total = fields.reduce((s, f) => s + f.width, 0);
     this.numericKey = fields.every((f) => f.width <= 32) && total <= 52;
     this.int32Key = total <= 32;
+    this.scale = fields.map((f) => 2 ** f.width);
   }
 
   get count(): number {
@@ -158,8 +160,7 @@ export class MatchTable<A> {
       // Keys of up to 32 bits are folded to int32, which V8 keeps unboxed (Smi): no allocation per lookup.
       if (n === 1) return (key[0] as number) & (masks[0] as number);
       let v = 0;
-      for (let i = 0; i < n; i++)
-        v = v * 2 ** this.fields[i].width + (((key[i] as number) & (masks[i] as number)) >>> 0);
+      for (let i = 0; i < n; i++) v = v * this.scale[i] + (((key[i] as number) & (masks[i] as number)) >>> 0);
       return this.int32Key ? v | 0 : v;
     }
     let s = '';
