@@ -140,6 +140,30 @@ traffic:
     assert.equal(traffic.imp1!.ceMarked + traffic.imp2!.ceMarked, marked);
   });
 
+  it('serves the DSCP-mapped high queue first: a saturated low queue does not delay it', () => {
+    const report = run(`
+seed: 21
+duration: 200us
+report: { flows: true }
+${fabric(4, 2, 4, 2000)}
+tables:${dscpTable}
+traffic:
+  - { kind: flow, name: low1, src: h0.0, dst: h1.0, rate: 90Gbps, arrival: poisson, dscp: 0 }
+  - { kind: flow, name: low2, src: h0.1, dst: h1.0, rate: 90Gbps, arrival: poisson, dscp: 0 }
+  - { kind: flow, name: high, src: h0.2, dst: h1.0, rate: 5Gbps, arrival: poisson, dscp: 56, packetBytes: 200 }
+`);
+    const q = (queue: number) =>
+      report.queues.find((r) => r.switch === 'leaf1' && r.port === 1 && r.queue === queue)!;
+    assert.ok(q(0).queueingDelay.maxUs > 50, `low queue delay ${q(0).queueingDelay.maxUs}`);
+    // A high packet waits only for the low frame on the wire (1500 bytes: 0.12 us at 100 Gb/s) and for the odd
+    // high packet ahead of it (200 bytes: 0.016 us each), never for the low queue.
+    assert.ok(q(7).queueingDelay.maxUs <= 0.2, `high queue delay ${q(7).queueingDelay.maxUs}`);
+    assert.ok(q(7).packetsIn > 300);
+    const flows = Object.fromEntries(report.flows!.map((f) => [f.name, f]));
+    assert.equal(flows.high!.lost, 0);
+    assert.ok(flows.high!.latency.maxUs < flows.low1!.latency.p50Us);
+  });
+
   it('sprays per packet over 4 spines within 1% of equal share', () => {
     const report = run(`
 seed: 2
