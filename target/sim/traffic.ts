@@ -125,6 +125,7 @@ export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): Fl
     .reverse()
     .filter((l) => l.packets > 0);
   const all: FlowStats[] = [];
+  const servers = spec.servers.map((s) => fabric.host(s));
   spec.workers.forEach((w, wi) => {
     const src = fabric.host(w);
     const flows = spec.servers.map((s) => fabric.flows.create(`${spec.name}:${w}->${s}`, w, s));
@@ -142,7 +143,7 @@ export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): Fl
       const { j, packets } = plan[layer]!;
       const si = (even ? sentInIteration + wi : j) % spec.servers.length;
       sentInIteration++;
-      const dst = fabric.host(spec.servers[si]!);
+      const dst = servers[si]!;
       const q = queueOfLayer(j, m, spec.queues, spec.reserveTopQueue);
       const flow = flows[si]!;
       const data = buildFrame({
