@@ -25,11 +25,6 @@ export interface CompileOptions {
   defines?: Record<string, string>;
 }
 
-/** Orders diagnostics by position within each file, errors before warnings at the same place. */
-function sorted(list: Diagnostic[]): Diagnostic[] {
-  return list;
-}
-
 /** Compile a P4_16 v1model program: `text` when given, else the file at `path` (which names the source in diagnostics). */
 export function compileP4(
   input: { path: string; text?: string },
@@ -58,20 +53,20 @@ export function compileP4(
   }
   try {
     const tokens = new Preprocessor(diags, options).run(input.path, text);
-    if (diags.hasErrors) return { ok: false, diagnostics: sorted(diags.list) };
+    if (diags.hasErrors) return { ok: false, diagnostics: diags.list };
     const program = parseTokens(tokens, diags);
-    if (!program || diags.hasErrors) return { ok: false, diagnostics: sorted(diags.list) };
+    if (!program || diags.hasErrors) return { ok: false, diagnostics: diags.list };
     const result = new Checker(diags).check(program);
-    if (diags.hasErrors) return { ok: false, diagnostics: sorted(diags.list) };
+    if (diags.hasErrors) return { ok: false, diagnostics: diags.list };
     const main = resolveMain(program, result, diags);
-    if (!main || diags.hasErrors) return { ok: false, diagnostics: sorted(diags.list) };
+    if (!main || diags.hasErrors) return { ok: false, diagnostics: diags.list };
     const checked = assemble(program, result, main);
     const { p4info, problems } = buildP4Info(checked);
-    for (const p of problems) diags.error(main.instance.loc, p);
-    if (diags.hasErrors) return { ok: false, diagnostics: sorted(diags.list) };
+    for (const p of problems) diags.error(p.loc ?? main.instance.loc, p.message);
+    if (diags.hasErrors) return { ok: false, diagnostics: diags.list };
     return { ok: true, program: checked, p4info, diagnostics: diags.list };
   } catch (e) {
-    if (e instanceof CompileAbort) return { ok: false, diagnostics: sorted(diags.list) };
+    if (e instanceof CompileAbort) return { ok: false, diagnostics: diags.list };
     throw e;
   }
 }

@@ -2,7 +2,7 @@
 // appear, their names, ids and aliases, and the table/action/extern details.
 import type { ActionDecl, Annotation, CheckedProgram, InstanceDecl, TableDecl } from '../frontend/ast.js';
 import { bitWidthOf } from '../frontend/types.js';
-import { IdAllocator, shortestUniqueSuffixes } from './ids.js';
+import { IdAllocator, shortestUniqueSuffixes, type IdProblem } from './ids.js';
 import {
   P4IdPrefix,
   type Action,
@@ -69,8 +69,8 @@ function intArg(inst: InstanceDecl, index: number): number {
 
 export interface P4InfoResult {
   p4info: P4Info;
-  /** Problems p4c reports as errors (duplicate or badly prefixed @id). */
-  problems: string[];
+  /** Problems p4c reports as errors (duplicate or badly prefixed @id), located at the declaration. */
+  problems: IdProblem[];
 }
 
 export function buildP4Info(prog: CheckedProgram): P4InfoResult {
@@ -96,16 +96,17 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   const registers = externs.filter((i) => kindOf(i) === 'register');
 
   const ids = new IdAllocator();
-  const reg = (prefix: number, name: string, anns: Annotation[]): void =>
-    ids.add({ prefix, name, explicit: explicitId(anns) });
-  for (const t of tables) reg(P4IdPrefix.TABLE, t.controlPlaneName!, t.annotations);
-  for (const a of actions) reg(P4IdPrefix.ACTION, a.controlPlaneName!, a.annotations);
-  for (const c of counters) reg(P4IdPrefix.COUNTER, c.controlPlaneName!, c.annotations);
-  for (const c of directCounters) reg(P4IdPrefix.DIRECT_COUNTER, c.controlPlaneName!, c.annotations);
-  for (const m of meters) reg(P4IdPrefix.METER, m.controlPlaneName!, m.annotations);
-  for (const m of directMeters) reg(P4IdPrefix.DIRECT_METER, m.controlPlaneName!, m.annotations);
-  for (const r of registers) reg(P4IdPrefix.REGISTER, r.controlPlaneName!, r.annotations);
-  for (const h of prog.controllerHeaders) reg(P4IdPrefix.CONTROLLER_HEADER, h.name, h.decl.annotations);
+  const reg = (prefix: number, name: string, anns: Annotation[], loc?: IdProblem['loc']): void =>
+    ids.add({ prefix, name, explicit: explicitId(anns), loc });
+  for (const t of tables) reg(P4IdPrefix.TABLE, t.controlPlaneName!, t.annotations, t.loc);
+  for (const a of actions) reg(P4IdPrefix.ACTION, a.controlPlaneName!, a.annotations, a.loc);
+  for (const c of counters) reg(P4IdPrefix.COUNTER, c.controlPlaneName!, c.annotations, c.loc);
+  for (const c of directCounters) reg(P4IdPrefix.DIRECT_COUNTER, c.controlPlaneName!, c.annotations, c.loc);
+  for (const m of meters) reg(P4IdPrefix.METER, m.controlPlaneName!, m.annotations, m.loc);
+  for (const m of directMeters) reg(P4IdPrefix.DIRECT_METER, m.controlPlaneName!, m.annotations, m.loc);
+  for (const r of registers) reg(P4IdPrefix.REGISTER, r.controlPlaneName!, r.annotations, r.loc);
+  for (const h of prog.controllerHeaders)
+    reg(P4IdPrefix.CONTROLLER_HEADER, h.name, h.decl.annotations, h.decl.loc);
   ids.finish();
 
   const allNames = [

@@ -21,13 +21,20 @@ export interface IdRequest {
   name: string;
   /** The @id annotation value, if any. */
   explicit?: number;
+  /** Where the object is declared, for error messages. */
+  loc?: { file: string; line: number; col: number };
+}
+
+export interface IdProblem {
+  message: string;
+  loc?: { file: string; line: number; col: number };
 }
 
 export class IdAllocator {
   private readonly assigned = new Set<number>();
   private readonly byKey = new Map<string, number>();
   private readonly pending: IdRequest[] = [];
-  readonly problems: string[] = [];
+  readonly problems: IdProblem[] = [];
 
   private key(prefix: number, name: string): string {
     return `${prefix}:${name}`;
@@ -40,13 +47,16 @@ export class IdAllocator {
     if (req.explicit !== undefined) {
       const prefixBits = (req.explicit >>> 24) & 0xff;
       if (prefixBits !== 0 && prefixBits !== req.prefix) {
-        this.problems.push(`${req.name}: @id has the wrong 8-bit prefix`);
+        this.problems.push({ message: `${req.name}: @id has the wrong 8-bit prefix`, loc: req.loc });
         this.pending.push({ prefix: req.prefix, name: req.name });
         return;
       }
       const id = ((req.prefix << 24) | (req.explicit & 0xffffff)) >>> 0;
       if (this.assigned.has(id)) {
-        this.problems.push(`@id ${id} is assigned to multiple declarations (${req.name})`);
+        this.problems.push({
+          message: `@id ${id} is assigned to multiple declarations (${req.name})`,
+          loc: req.loc,
+        });
         this.pending.push({ prefix: req.prefix, name: req.name });
         return;
       }
