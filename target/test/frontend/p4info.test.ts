@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { compileText, ok, program } from './helpers.js';
+import { compileText, locate, ok, program } from './helpers.js';
 import { buildP4Info } from '../../p4info/build.js';
 import { IdAllocator, jenkinsOneAtATime, shortestUniqueSuffixes } from '../../p4info/ids.js';
 import { p4infoToText } from '../../p4info/text.js';
@@ -72,11 +72,17 @@ describe('P4Info: ids', () => {
   });
 
   it('rejects duplicate and wrongly prefixed @id values', () => {
-    const dup = compileText(
-      program({ locals: '@id(5) action a() {} @id(5) action b() {} table t { actions = { a; b; } }' }),
-    );
+    const dupText = program({
+      locals: '@id(5) action a() {} @id(5) action b() {} table t { actions = { a; b; } }',
+    });
+    const dup = compileText(dupText);
     assert.equal(dup.ok, false);
-    assert.match(dup.diagnostics[0]!.message, /@id 16777221 is assigned to multiple declarations/);
+    assert.match(
+      dup.diagnostics[0]!.message,
+      /@id 16777221 is assigned to multiple declarations \(MyIngress.b\)/,
+    );
+    const at = locate(dupText, 'b() {}');
+    assert.deepEqual([dup.diagnostics[0]!.line, dup.diagnostics[0]!.col], [at.line, at.col]);
     const bad = compileText(
       program({ locals: '@id(0x02000001) action a() {} table t { actions = { a; } }' }),
     );
