@@ -79,6 +79,9 @@ interface FnCtx {
 
 const ident = (s: string): string => s.replace(/[^A-Za-z0-9_$]/g, '_');
 
+/** State visits allowed per parser invocation before ParserTimeout. */
+const MAX_PARSER_STATES = 100_000;
+
 export function generate(p: CheckedProgram): Generated {
   return new Gen(p).run();
 }
@@ -867,10 +870,12 @@ class Gen {
         );
       cases.push(`case ${index.get(st)}: {\n${stmts}\n${trans}\nbreak; }`);
     }
-    const noMatch = this.errorCode('NoMatch');
-    void noMatch;
+    // A parser that loops without consuming input would hang the switch; after this many state visits the
+    // packet fails with ParserTimeout instead (bmv2 has no such limit; real hardware does).
+    const timeout = this.p.errors.includes('ParserTimeout') ? this.errorCode('ParserTimeout') : 0;
+    const guard = `if (++$n > ${MAX_PARSER_STATES}) throw $rt.perr(${timeout});`;
     this.top.push(
-      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\nlet $s = ${index.get(start)};\nfor (;;) switch ($s) {\n${cases.join('\n')}\ncase -1: ${ctx.ret()}\ndefault: throw $rt.REJECT;\n}\n}`,
+      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\nlet $s = ${index.get(start)}, $n = 0;\nfor (;;) { ${guard} switch ($s) {\n${cases.join('\n')}\ncase -1: ${ctx.ret()}\ndefault: throw $rt.REJECT;\n} }\n}`,
     );
     return name;
   }

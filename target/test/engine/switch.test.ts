@@ -82,6 +82,32 @@ describe('engine/switch', () => {
     assert.equal(toHex(o.data), 'ffffffffffff000000000001dead0102');
   });
 
+  it('a parser that loops without consuming input ends with ParserTimeout instead of hanging', () => {
+    const text = `
+      #include <core.p4>
+      #include <v1model.p4>
+      header h_t { bit<8> a; }
+      struct headers { h_t h; }
+      struct metadata { }
+      parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+        state start { transition select(pkt.lookahead<bit<8>>()) { 0: start; default: take; } }
+        state take { pkt.extract(hdr.h); transition accept; }
+      }
+      control VC(inout headers hdr, inout metadata meta) { apply { } }
+      control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+        apply { sm.egress_spec = 1; if (sm.parser_error == error.ParserTimeout) { hdr.h.setValid(); hdr.h.a = 0xee; } }
+      }
+      control Eg(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+      control CC(inout headers hdr, inout metadata meta) { apply { } }
+      control D(packet_out pkt, in headers hdr) { apply { pkt.emit(hdr.h); } }
+      V1Switch(P(), VC(), Ing(), Eg(), CC(), D()) main;`;
+    const r = compileP4({ path: 'loop.p4', text });
+    if (!r.ok) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
+    const sw = new Switch(r.program, r.p4info);
+    assert.equal(toHex(sw.processPacket(0, hex('07'))[0].data), '07');
+    assert.equal(toHex(sw.processPacket(0, hex('0001'))[0].data), 'ee0001');
+  });
+
   it('instance_type, packet_length and header validity in egress', () => {
     const sw = build(`
       control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
