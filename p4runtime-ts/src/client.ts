@@ -16,6 +16,14 @@ import { fromUint128, toUint128 } from './election.js';
 import { P4RuntimeError, toP4RuntimeError } from './errors.js';
 import type { P4InfoLike } from './p4info.js';
 import { loadP4RuntimeProto } from './proto.js';
+import {
+  cloneSessionEntity,
+  decodeReplicationEntity,
+  multicastGroupEntity,
+  type DecodedReplication,
+  type PortEncoding,
+  type ReplicaSpec,
+} from './replication.js';
 import type {
   Entity,
   EntityMsg,
@@ -490,6 +498,26 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
     await this.write([{ type: 'MODIFY', entity: this.codec.meterEntity(meter, index, config) }]);
   }
 
+  /** INSERT, MODIFY or DELETE a multicast group of the packet replication engine. */
+  async writeMulticastGroup(
+    type: UpdateType,
+    groupId: number,
+    replicas: ReplicaSpec[] = [],
+    portEncoding?: PortEncoding,
+  ): Promise<void> {
+    await this.write([{ type, entity: multicastGroupEntity(groupId, replicas, portEncoding) }]);
+  }
+
+  /** INSERT, MODIFY or DELETE a clone (mirroring) session. */
+  async writeCloneSession(
+    type: UpdateType,
+    sessionId: number,
+    replicas: ReplicaSpec[] = [],
+    opts: { classOfService?: number; packetLengthBytes?: number; portEncoding?: PortEncoding } = {},
+  ): Promise<void> {
+    await this.write([{ type, entity: cloneSessionEntity(sessionId, replicas, opts) }]);
+  }
+
   // ---------------------------------------------------------------- Read
 
   /** Stream the entities matching the filters, as the server sends them. */
@@ -554,6 +582,16 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
     for await (const e of this.read([this.codec.registerEntity(register, index)]))
       out.push(this.codec.decodeRegisterEntity(e));
     return out;
+  }
+
+  /** Multicast groups (all when groupId is undefined). */
+  async readMulticastGroups(groupId = 0): Promise<DecodedReplication[]> {
+    return (await this.readAll([multicastGroupEntity(groupId)])).map(decodeReplicationEntity);
+  }
+
+  /** Clone sessions (all when sessionId is undefined). */
+  async readCloneSessions(sessionId = 0): Promise<DecodedReplication[]> {
+    return (await this.readAll([cloneSessionEntity(sessionId)])).map(decodeReplicationEntity);
   }
 
   async readMeters(

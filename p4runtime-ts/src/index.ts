@@ -10,3 +10,4 @@ export * from './proto.js';
 export * from './status-codec.js';
 export type * from './types.js';
 export * from './p4info-file.js';
+export * from './replication.js';

@@ -23,6 +23,7 @@ import type { Table } from '../p4info/types.js';
 import type { Arbiter } from './arbitration.js';
 import { p4InfoMismatch } from './p4info-wire.js';
 import { PipelineLoadError, type LoadedPipeline, type PipelineLoader } from './pipeline.js';
+import { ReplicationState } from './replication.js';
 import { asRpcError, RpcError } from './rpc-error.js';
 import { Schema } from './translate.js';
 
@@ -34,6 +35,7 @@ interface Installed {
   cookie: string | undefined;
   /** Controller metadata of table entries (opaque to the target, returned on read), by entry key. */
   entryMetadata: Map<string, { metadata: Buffer; controller: string }>;
+  replication: ReplicationState;
 }
 
 /** A Write whose updates did not all succeed: one p4.v1.Error per update, in order. */
@@ -112,6 +114,7 @@ export class Device {
       deviceConfig: Buffer.from(source, 'utf8'),
       cookie: undefined,
       entryMetadata: new Map(),
+      replication: new ReplicationState(pipeline.device),
     };
     this.saved = undefined;
   }
@@ -140,6 +143,7 @@ export class Device {
       deviceConfig: cfg.p4_device_config,
       cookie: cfg.cookie ? cfg.cookie.cookie : undefined,
       entryMetadata: new Map(),
+      replication: new ReplicationState(pipeline.device),
     };
   }
 
@@ -190,6 +194,7 @@ export class Device {
       }
       for (const e of src.readEntries()) dst.insertEntry(e);
       for (const [k, v] of from.entryMetadata) to.entryMetadata.set(k, v);
+      from.replication.copyTo(to.replication);
       for (const c of from.pipeline.p4info.counters)
         for (const cell of src.readCounter(c.preamble.id))
           dst.writeCounter(c.preamble.id, cell.index, cell.data);
@@ -312,6 +317,10 @@ export class Device {
         const id = ent.meter_entry!.meter_id;
         if (!s.meters.has(id)) throw new RpcError(status.NOT_FOUND, `no meter with id ${id}`);
         throw new RpcError(status.UNIMPLEMENTED, 'meter configuration is not supported by this target');
+      }
+      case 'packet_replication_engine_entry': {
+        const undo = inst.replication.apply(u.type, ent.packet_replication_engine_entry!);
+        return wantUndo ? undo : undefined;
       }
       case 'direct_meter_entry': {
         const t = s.table(ent.direct_meter_entry!.table_entry?.table_id ?? 0);
@@ -555,6 +564,9 @@ export class Device {
         }
         return;
       }
+      case 'packet_replication_engine_entry':
+        inst.replication.read(ent.packet_replication_engine_entry!, out);
+        return;
       case 'meter_entry': {
         const id = ent.meter_entry!.meter_id;
         if (id !== 0 && !s.meters.has(id)) throw new RpcError(status.NOT_FOUND, `no meter with id ${id}`);

@@ -6,6 +6,9 @@ import type { P4Info } from '../p4info/types.js';
 
 export interface PipelineDevice extends ControlPlane {
   processPacket(ingressPort: number, data: Uint8Array): OutputPacket[];
+  /** Packet replication engine, when the device has one: clone sessions and multicast groups. */
+  setMirrorSession?(session: number, port: number | undefined): void;
+  setMulticastGroup?(group: number, replicas: { port: number; rid: number }[] | undefined): void;
 }
 
 export interface LoadedPipeline {

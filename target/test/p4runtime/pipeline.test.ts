@@ -58,7 +58,7 @@ describe('P4Runtime server: forwarding pipeline config', () => {
       [null, 0, cookie],
     );
     const info = await c.getPipelineConfig('P4INFO_AND_COOKIE');
-    assert.deepEqual([info.p4info?.actions.length, info.p4_device_config.length], [5, 0]);
+    assert.deepEqual([info.p4info?.actions.length, info.p4_device_config.length], [7, 0]);
     const dev = await c.getPipelineConfig('DEVICE_CONFIG_AND_COOKIE');
     assert.deepEqual([dev.p4info, dev.p4_device_config.toString()], [null, PROGRAM_SOURCE]);
     // A second client can learn the P4Info from the device and use names at once.

@@ -1,5 +1,5 @@
 // A small v1model program for the P4Runtime server tests: controller packet headers, one table per match
-// kind, an indirect counter, a direct counter and a register.
+// kind, an indirect counter, a direct counter, a register, multicast and cloning.
 #include <core.p4>
 #include <v1model.p4>
 
@@ -101,6 +101,14 @@ control MyIngress(inout headers_t hdr, inout meta_t meta, inout standard_metadat
         acl_hits.count();
     }
 
+    @id(0x01000006) action flood(bit<16> grp) {
+        sm.mcast_grp = grp;
+    }
+    @id(0x01000007) action mirror_fwd(bit<9> port, bit<32> session) {
+        sm.egress_spec = port;
+        clone(CloneType.I2E, session);
+    }
+
     @id(0x02000001) table ipv4_lpm {
         key = { hdr.ipv4.dst_addr: lpm; }
         actions = { set_dmac; forward; drop; }
@@ -122,7 +130,7 @@ control MyIngress(inout headers_t hdr, inout meta_t meta, inout standard_metadat
 
     @id(0x02000003) table dmac {
         key = { hdr.ethernet.dst_addr: exact; }
-        actions = { forward; drop; }
+        actions = { forward; drop; flood; mirror_fwd; }
         size = 1024;
         const default_action = drop();
     }
