@@ -39,6 +39,8 @@ export function solveCommand(): Command {
     .action((config: string, flags: SolveFlags, command: Command) => {
       if (flags.policy === 'dlcp' && (flags.base === undefined || flags.step === undefined))
         command.error('error: --policy dlcp needs --base T and --step d');
+      if (flags.policy !== 'dlcp' && (flags.base !== undefined || flags.step !== undefined))
+        command.error('error: --base and --step only apply with --policy dlcp');
       let solution: Solution;
       let modelName: string | undefined;
       try {

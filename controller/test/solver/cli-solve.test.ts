@@ -96,6 +96,9 @@ describe('mlt solve', function () {
     const missing = runCli(['solve', 'configs/solve-inline.yaml', '--policy', 'dlcp']);
     assert.equal(missing.status, 1);
     assert.match(missing.stderr, /needs --base T and --step d/);
+    const stray = runCli(['solve', 'configs/solve-inline.yaml', '--base', '4']);
+    assert.equal(stray.status, 1);
+    assert.match(stray.stderr, /only apply with --policy dlcp/);
   });
 
   it('exits 2 with the config error on a bad config', () => {
