@@ -1707,6 +1707,7 @@ export class Checker {
         });
         const t = this.genericCall(e, chosen, explicitTypeArgs, env, ctx, `${ot.decl.name}.${m}`);
         e.target = { kind: 'extern_method', extern: ot.decl, method: m, object: obj };
+        this.checkPacketMethod(e, ot.decl.name, m);
         return t;
       }
       return this.fatal(callee.loc, `'${exprText(callee)}' cannot be called`);
@@ -1755,6 +1756,35 @@ export class Checker {
         ? { kind: 'function', decl: chosen }
         : { kind: 'extern_function', decl: chosen };
     return t;
+  }
+
+  /** extract/emit take headers (emit also stacks, unions and structs of them), as the core library requires. */
+  private checkPacketMethod(e: CallExpr, extern: string, method: string): void {
+    const arg = e.args?.[0];
+    if (!arg) return;
+    const t = arg.type;
+    if (extern === 'packet_in' && method === 'extract') {
+      if (t.kind !== 'header') return this.error(arg.loc, `extract needs a header, not ${typeToString(t)}`);
+      if (e.args!.length === 2 && !t.decl.varbitField)
+        return this.error(arg.loc, `header ${t.decl.name} has no varbit field for a two-argument extract`);
+      if (e.args!.length === 1 && t.decl.varbitField)
+        return this.error(
+          arg.loc,
+          `header ${t.decl.name} has a varbit field: give its size as a second argument`,
+        );
+    }
+    if (extern === 'packet_out' && method === 'emit') {
+      const emittable = (x: Type): boolean =>
+        x.kind === 'header' ||
+        x.kind === 'header_union' ||
+        (x.kind === 'stack' && emittable(x.element)) ||
+        (x.kind === 'struct' && x.decl.fields.every((f) => emittable(f.type)));
+      if (!emittable(t))
+        this.error(
+          arg.loc,
+          `emit needs a header, header stack, header union or struct of them, not ${typeToString(t)}`,
+        );
+    }
   }
 
   private noArgs(e: CallExpr, what: string): void {

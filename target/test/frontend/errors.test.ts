@@ -239,6 +239,18 @@ const cases: Case[] = [
     at: 'meta.h :',
     message: /cannot be matched/,
   },
+  {
+    name: 'extract of a non-header',
+    fragment: { start: 'packet.extract(meta.m8); transition accept;' },
+    at: 'meta.m8)',
+    message: 'extract needs a header, not bit<8>',
+  },
+  {
+    name: 'two-argument extract of a fixed-size header',
+    fragment: { start: 'packet.extract(hdr.ethernet, 32); transition accept;' },
+    at: 'hdr.ethernet, 32',
+    message: 'has no varbit field',
+  },
 ];
 
 describe('front-end: rejected programs', () => {
