@@ -36,8 +36,8 @@ export type P4PipelineFactory = (sourceFile: string) => (seed: number) => Progra
 export interface ScenarioOptions {
   /** How to instantiate `pipeline.p4` programs; the embedded v1model engine by default. */
   p4?: P4PipelineFactory;
-  /** Progress callback: fraction of `duration` simulated so far and events run. */
-  onProgress?: (fraction: number, events: number) => void;
+  /** Progress callback: virtual time reached, the scenario's duration (both in picoseconds), events run. */
+  onProgress?: (nowPs: number, durationPs: number, events: number) => void;
 }
 
 export interface BuiltScenario {
@@ -296,10 +296,10 @@ export function runBuilt(b: BuiltScenario, scn: ScenarioFile, options: ScenarioO
   const sim = b.fabric.sim;
   const progress = options.onProgress;
   const onProgress = progress
-    ? (now: number, events: number) => progress(Math.min(1, now / b.durationPs), events)
+    ? (now: number, events: number) => progress(now, b.durationPs, events)
     : undefined;
-  sim.run({ until: b.durationPs, onProgress, progressEvery: 50_000 });
-  if (scn.drain ?? true) sim.run({ onProgress, progressEvery: 50_000 });
+  sim.run({ until: b.durationPs, onProgress, progressEvery: 10_000 });
+  if (scn.drain ?? true) sim.run({ onProgress, progressEvery: 10_000 });
   return buildReport({
     fabric: b.fabric,
     scenario: scn.name ?? 'scenario',

@@ -34,11 +34,13 @@ export function simCommand(): Command {
     .action((file: string, flags: { json?: boolean; seed?: number; thresholds?: string }) => {
       const started = Date.now();
       let lastPrint = 0;
-      const onProgress = (fraction: number, events: number): void => {
+      const onProgress = (nowPs: number, durationPs: number, events: number): void => {
         const now = Date.now();
         if (now - started < QUIET_MS || now - lastPrint < 1000) return;
         lastPrint = now;
-        const line = `sim: ${(100 * fraction).toFixed(1)}% of simulated time, ${events} events, ${((now - started) / 1000).toFixed(1)} s`;
+        const phase =
+          nowPs <= durationPs ? `of ${durationPs / 1e6} us` : `(draining after ${durationPs / 1e6} us)`;
+        const line = `sim: ${(nowPs / 1e6).toFixed(1)} us simulated ${phase}, ${events} events, ${((now - started) / 1000).toFixed(1)} s`;
         process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
       };
       let report;
