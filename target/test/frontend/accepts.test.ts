@@ -129,4 +129,14 @@ describe('front-end: accepted constructs', () => {
       ok(program(fragment));
     });
   }
+
+  it('explicit package type arguments and varbit extract sized from a lookahead', () => {
+    const text = program({
+      top: 'header ihl_only_h { bit<4> version; bit<4> ihl; } header opt_t { bit<8> k; varbit<320> options; } typedef tuple<bit<4>, bit<4>, bit<8>, varbit<56>> myTuple1;',
+      meta: 'opt_t opt;',
+      start:
+        'packet.extract(meta.opt, (bit<32>)(8 * (4 * (bit<9>) (packet.lookahead<ihl_only_h >().ihl) - 20))); transition accept;',
+    }).replace('V1Switch(', 'V1Switch<headers, metadata>(');
+    ok(text);
+  });
 });
