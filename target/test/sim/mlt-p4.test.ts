@@ -282,4 +282,27 @@ traffic:
     assert.deepEqual([...rows[0]!.action.params.values()], [7n, 100n]);
     assert.throws(() => installEntries(sw, [entry(9, false)], 'sw'), /tables\[0\] on sw: .*exist/i);
   });
+
+  it('names the entry, switch and problem when a table entry does not fit the program', () => {
+    const base = `
+seed: 1
+duration: 10us
+${fabric(2, 2, 2, 100)}
+traffic: [{ kind: flow, src: h0.0, dst: h1.0, rate: 1Gbps }]
+tables:
+  - { table: MLTIngress.dscp_to_priority, match: { hdr.ipv4.dscp: 8 }, action: MLTIngress.set_priority, params: { priority: 1 } }
+`;
+    assert.throws(
+      () => run(base + '  - { switches: leaf1, table: MLTIngress.nope, action: NoAction }\n'),
+      /tables\[1\] on leaf1: unknown table 'MLTIngress\.nope'/,
+    );
+    assert.throws(
+      () =>
+        run(
+          base +
+            '  - { table: MLTIngress.dscp_to_priority, match: { hdr.ipv4.dscp: 9 }, action: MLTIngress.set_priority, params: { priority: 8 } }\n',
+        ),
+      /tables\[1\] on spine0: parameter 'priority' = 8 does not fit in 3 bits/,
+    );
+  });
 });
