@@ -12,3 +12,5 @@ rm -rf "$here/generated"
   --grpcLib=@grpc/grpc-js --importFileExtension=.js \
   -I "$here/proto" -O "$here/generated" \
   p4/v1/p4runtime.proto
+# Name the source protos relative to proto/, so the output does not depend on where the repo lives.
+find "$here/generated" -name '*.ts' -exec sed -i "s|// Original file: $here/proto/|// Original file: |" {} +

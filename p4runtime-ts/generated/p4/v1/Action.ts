@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 
 export interface _p4_v1_Action_Param {

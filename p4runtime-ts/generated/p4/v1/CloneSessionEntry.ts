@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 import type { Replica as _p4_v1_Replica, Replica__Output as _p4_v1_Replica__Output } from '../../p4/v1/Replica.js';
 

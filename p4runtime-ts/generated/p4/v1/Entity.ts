@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 import type { ExternEntry as _p4_v1_ExternEntry, ExternEntry__Output as _p4_v1_ExternEntry__Output } from '../../p4/v1/ExternEntry.js';
 import type { TableEntry as _p4_v1_TableEntry, TableEntry__Output as _p4_v1_TableEntry__Output } from '../../p4/v1/TableEntry.js';

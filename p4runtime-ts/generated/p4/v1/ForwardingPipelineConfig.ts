@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 import type { P4Info as _p4_config_v1_P4Info, P4Info__Output as _p4_config_v1_P4Info__Output } from '../../p4/config/v1/P4Info.js';
 import type { Long } from '@grpc/proto-loader';

@@ -1,8 +1,8 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 import type { Long } from '@grpc/proto-loader';
 
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 export const _p4_v1_GetForwardingPipelineConfigRequest_ResponseType = {
   ALL: 'ALL',

@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4data.proto
+// Original file: p4/v1/p4data.proto
 
 import type { P4Varbit as _p4_v1_P4Varbit, P4Varbit__Output as _p4_v1_P4Varbit__Output } from '../../p4/v1/P4Varbit.js';
 import type { P4StructLike as _p4_v1_P4StructLike, P4StructLike__Output as _p4_v1_P4StructLike__Output } from '../../p4/v1/P4StructLike.js';

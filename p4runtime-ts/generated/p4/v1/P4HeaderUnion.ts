@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4data.proto
+// Original file: p4/v1/p4data.proto
 
 import type { P4Header as _p4_v1_P4Header, P4Header__Output as _p4_v1_P4Header__Output } from '../../p4/v1/P4Header.js';
 

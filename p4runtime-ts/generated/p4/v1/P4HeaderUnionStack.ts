@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4data.proto
+// Original file: p4/v1/p4data.proto
 
 import type { P4HeaderUnion as _p4_v1_P4HeaderUnion, P4HeaderUnion__Output as _p4_v1_P4HeaderUnion__Output } from '../../p4/v1/P4HeaderUnion.js';
 

@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4data.proto
+// Original file: p4/v1/p4data.proto
 
 
 export interface P4Varbit {

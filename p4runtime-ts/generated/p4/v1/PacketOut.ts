@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 import type { PacketMetadata as _p4_v1_PacketMetadata, PacketMetadata__Output as _p4_v1_PacketMetadata__Output } from '../../p4/v1/PacketMetadata.js';
 

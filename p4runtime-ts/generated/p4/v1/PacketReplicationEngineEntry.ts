@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 import type { MulticastGroupEntry as _p4_v1_MulticastGroupEntry, MulticastGroupEntry__Output as _p4_v1_MulticastGroupEntry__Output } from '../../p4/v1/MulticastGroupEntry.js';
 import type { CloneSessionEntry as _p4_v1_CloneSessionEntry, CloneSessionEntry__Output as _p4_v1_CloneSessionEntry__Output } from '../../p4/v1/CloneSessionEntry.js';

@@ -1,10 +1,10 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 import type { Uint128 as _p4_v1_Uint128, Uint128__Output as _p4_v1_Uint128__Output } from '../../p4/v1/Uint128.js';
 import type { ForwardingPipelineConfig as _p4_v1_ForwardingPipelineConfig, ForwardingPipelineConfig__Output as _p4_v1_ForwardingPipelineConfig__Output } from '../../p4/v1/ForwardingPipelineConfig.js';
 import type { Long } from '@grpc/proto-loader';
 
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 export const _p4_v1_SetForwardingPipelineConfigRequest_Action = {
   UNSPECIFIED: 'UNSPECIFIED',

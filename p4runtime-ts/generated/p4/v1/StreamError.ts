@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 import type { PacketOutError as _p4_v1_PacketOutError, PacketOutError__Output as _p4_v1_PacketOutError__Output } from '../../p4/v1/PacketOutError.js';
 import type { DigestListAckError as _p4_v1_DigestListAckError, DigestListAckError__Output as _p4_v1_DigestListAckError__Output } from '../../p4/v1/DigestListAckError.js';

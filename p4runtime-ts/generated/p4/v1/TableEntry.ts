@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 import type { FieldMatch as _p4_v1_FieldMatch, FieldMatch__Output as _p4_v1_FieldMatch__Output } from '../../p4/v1/FieldMatch.js';
 import type { TableAction as _p4_v1_TableAction, TableAction__Output as _p4_v1_TableAction__Output } from '../../p4/v1/TableAction.js';

@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 import type { ValueSetMember as _p4_v1_ValueSetMember, ValueSetMember__Output as _p4_v1_ValueSetMember__Output } from '../../p4/v1/ValueSetMember.js';
 

@@ -1,10 +1,10 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 import type { Uint128 as _p4_v1_Uint128, Uint128__Output as _p4_v1_Uint128__Output } from '../../p4/v1/Uint128.js';
 import type { Update as _p4_v1_Update, Update__Output as _p4_v1_Update__Output } from '../../p4/v1/Update.js';
 import type { Long } from '@grpc/proto-loader';
 
-// Original file: /work/main/p4runtime-ts/proto/p4/v1/p4runtime.proto
+// Original file: p4/v1/p4runtime.proto
 
 export const _p4_v1_WriteRequest_Atomicity = {
   CONTINUE_ON_ERROR: 'CONTINUE_ON_ERROR',

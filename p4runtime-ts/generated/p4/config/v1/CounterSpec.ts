@@ -1,7 +1,7 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 export const _p4_config_v1_CounterSpec_Unit = {
   UNSPECIFIED: 'UNSPECIFIED',

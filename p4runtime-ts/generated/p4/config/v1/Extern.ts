@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 import type { ExternInstance as _p4_config_v1_ExternInstance, ExternInstance__Output as _p4_config_v1_ExternInstance__Output } from '../../../p4/config/v1/ExternInstance.js';
 

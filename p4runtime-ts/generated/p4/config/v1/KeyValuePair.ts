@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4types.proto
+// Original file: p4/config/v1/p4types.proto
 
 import type { Expression as _p4_config_v1_Expression, Expression__Output as _p4_config_v1_Expression__Output } from '../../../p4/config/v1/Expression.js';
 

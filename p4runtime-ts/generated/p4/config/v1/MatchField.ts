@@ -1,11 +1,11 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 import type { Documentation as _p4_config_v1_Documentation, Documentation__Output as _p4_config_v1_Documentation__Output } from '../../../p4/config/v1/Documentation.js';
 import type { P4NamedType as _p4_config_v1_P4NamedType, P4NamedType__Output as _p4_config_v1_P4NamedType__Output } from '../../../p4/config/v1/P4NamedType.js';
 import type { StructuredAnnotation as _p4_config_v1_StructuredAnnotation, StructuredAnnotation__Output as _p4_config_v1_StructuredAnnotation__Output } from '../../../p4/config/v1/StructuredAnnotation.js';
 import type { SourceLocation as _p4_config_v1_SourceLocation, SourceLocation__Output as _p4_config_v1_SourceLocation__Output } from '../../../p4/config/v1/SourceLocation.js';
 
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 export const _p4_config_v1_MatchField_MatchType = {
   UNSPECIFIED: 'UNSPECIFIED',

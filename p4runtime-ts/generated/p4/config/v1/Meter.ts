@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 import type { Preamble as _p4_config_v1_Preamble, Preamble__Output as _p4_config_v1_Preamble__Output } from '../../../p4/config/v1/Preamble.js';
 import type { MeterSpec as _p4_config_v1_MeterSpec, MeterSpec__Output as _p4_config_v1_MeterSpec__Output } from '../../../p4/config/v1/MeterSpec.js';

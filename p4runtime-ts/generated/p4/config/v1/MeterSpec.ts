@@ -1,7 +1,7 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 export const _p4_config_v1_MeterSpec_Type = {
   TWO_RATE_THREE_COLOR: 'TWO_RATE_THREE_COLOR',
@@ -19,7 +19,7 @@ export type _p4_config_v1_MeterSpec_Type =
 
 export type _p4_config_v1_MeterSpec_Type__Output = typeof _p4_config_v1_MeterSpec_Type[keyof typeof _p4_config_v1_MeterSpec_Type]
 
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 export const _p4_config_v1_MeterSpec_Unit = {
   UNSPECIFIED: 'UNSPECIFIED',

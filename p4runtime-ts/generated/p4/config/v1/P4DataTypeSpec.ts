@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4types.proto
+// Original file: p4/config/v1/p4types.proto
 
 import type { P4BitstringLikeTypeSpec as _p4_config_v1_P4BitstringLikeTypeSpec, P4BitstringLikeTypeSpec__Output as _p4_config_v1_P4BitstringLikeTypeSpec__Output } from '../../../p4/config/v1/P4BitstringLikeTypeSpec.js';
 import type { P4BoolType as _p4_config_v1_P4BoolType, P4BoolType__Output as _p4_config_v1_P4BoolType__Output } from '../../../p4/config/v1/P4BoolType.js';

@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4types.proto
+// Original file: p4/config/v1/p4types.proto
 
 import type { P4NamedType as _p4_config_v1_P4NamedType, P4NamedType__Output as _p4_config_v1_P4NamedType__Output } from '../../../p4/config/v1/P4NamedType.js';
 

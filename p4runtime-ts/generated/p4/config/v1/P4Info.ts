@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 import type { PkgInfo as _p4_config_v1_PkgInfo, PkgInfo__Output as _p4_config_v1_PkgInfo__Output } from '../../../p4/config/v1/PkgInfo.js';
 import type { Table as _p4_config_v1_Table, Table__Output as _p4_config_v1_Table__Output } from '../../../p4/config/v1/Table.js';

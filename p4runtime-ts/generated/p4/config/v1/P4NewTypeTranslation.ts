@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4types.proto
+// Original file: p4/config/v1/p4types.proto
 
 
 export interface _p4_config_v1_P4NewTypeTranslation_SdnString {

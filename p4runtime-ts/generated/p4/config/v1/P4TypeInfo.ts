@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4types.proto
+// Original file: p4/config/v1/p4types.proto
 
 import type { P4StructTypeSpec as _p4_config_v1_P4StructTypeSpec, P4StructTypeSpec__Output as _p4_config_v1_P4StructTypeSpec__Output } from '../../../p4/config/v1/P4StructTypeSpec.js';
 import type { P4HeaderTypeSpec as _p4_config_v1_P4HeaderTypeSpec, P4HeaderTypeSpec__Output as _p4_config_v1_P4HeaderTypeSpec__Output } from '../../../p4/config/v1/P4HeaderTypeSpec.js';

@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4types.proto
+// Original file: p4/config/v1/p4types.proto
 
 import type { ExpressionList as _p4_config_v1_ExpressionList, ExpressionList__Output as _p4_config_v1_ExpressionList__Output } from '../../../p4/config/v1/ExpressionList.js';
 import type { KeyValuePairList as _p4_config_v1_KeyValuePairList, KeyValuePairList__Output as _p4_config_v1_KeyValuePairList__Output } from '../../../p4/config/v1/KeyValuePairList.js';

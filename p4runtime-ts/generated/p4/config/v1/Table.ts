@@ -1,4 +1,4 @@
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 import type { Preamble as _p4_config_v1_Preamble, Preamble__Output as _p4_config_v1_Preamble__Output } from '../../../p4/config/v1/Preamble.js';
 import type { MatchField as _p4_config_v1_MatchField, MatchField__Output as _p4_config_v1_MatchField__Output } from '../../../p4/config/v1/MatchField.js';
@@ -6,7 +6,7 @@ import type { ActionRef as _p4_config_v1_ActionRef, ActionRef__Output as _p4_con
 import type { Any as _google_protobuf_Any, Any__Output as _google_protobuf_Any__Output } from '../../../google/protobuf/Any.js';
 import type { Long } from '@grpc/proto-loader';
 
-// Original file: /work/main/p4runtime-ts/proto/p4/config/v1/p4info.proto
+// Original file: p4/config/v1/p4info.proto
 
 export const _p4_config_v1_Table_IdleTimeoutBehavior = {
   NO_TIMEOUT: 'NO_TIMEOUT',
