@@ -975,6 +975,17 @@ class Gen {
       out.push(`if (${varbitBits} > ${max}) throw $rt.perr(${this.errorCode('HeaderTooShort')});`);
     }
     out.push(`if ($pkt.bit + ${total} > $pkt.nbits) throw $rt.perr(${this.errorCode('PacketTooShort')});`);
+    if (!varbitBits) {
+      // Headers almost always start on a byte boundary: then every field sits at a constant byte offset.
+      const reads: string[] = [];
+      let o = 0;
+      for (const f of decl.fields) {
+        reads.push(`${h}.${f.name} = ${this.alignedRead(o, f.type)};`);
+        o += widthOf(f.type);
+      }
+      out.push(`if (($pkt.bit & 7) === 0) { const $b = $pkt.buf, $i = $pkt.bit >> 3;`);
+      out.push(...reads, `$pkt.bit += ${fixed}; } else`);
+    }
     out.push(`{ const $b = $pkt.buf; let $o = $pkt.bit;`);
     for (const f of decl.fields) {
       if (f.type.kind === 'varbit') {
@@ -987,6 +998,79 @@ class Gen {
     out.push(`$pkt.bit = $o; }`);
     out.push(`${h}.$valid = true;`);
     return out.join('\n');
+  }
+
+  /** Source reading a field at bit offset o of a byte-aligned header starting at byte $i of $b. */
+  private alignedRead(o: number, t: Type): string {
+    const w = widthOf(t);
+    const k = o >> 3;
+    const rem = o & 7;
+    const byte = (j: number): string => `$b[$i + ${k + j}]`;
+    const generic = this.readField('$b', `($i * 8 + ${o})`, t);
+    if (t.kind === 'bool') return `((${byte(0)} & ${0x80 >> rem}) !== 0)`;
+    const bt = bitOf(t);
+    if (!bt) return generic;
+    if (B.isSmall(w)) {
+      const n = (rem + w + 7) >> 3;
+      if (n > 4) return generic;
+      const parts = Array.from({ length: n }, (_, j) =>
+        n - 1 - j ? `(${byte(j)} << ${8 * (n - 1 - j)})` : byte(j),
+      );
+      const shift = 8 * n - rem - w;
+      const whole = `(${parts.join(' | ')})`;
+      const raw =
+        w === 32
+          ? `(${whole} >>> 0)`
+          : shift === 0 && rem === 0 && n < 4
+            ? whole
+            : `((${whole} >>> ${shift}) & ${2 ** w - 1})`;
+      return bt.signed ? B.cast(raw, { width: w, signed: false }, bt) : raw;
+    }
+    if (B.isNum(bt) && rem === 0 && w % 8 === 0) {
+      const hiBytes = (w - 32) / 8;
+      const hi = Array.from(
+        { length: hiBytes },
+        (_, j) => `${byte(j)} * ${2 ** (8 * (hiBytes - 1 - j) + 32)}`,
+      );
+      const lo = `((${byte(hiBytes)} << 24) | (${byte(hiBytes + 1)} << 16) | (${byte(hiBytes + 2)} << 8) | ${byte(hiBytes + 3)}) >>> 0`;
+      return `(${hi.join(' + ')} + (${lo}))`;
+    }
+    return generic;
+  }
+
+  /** Statements writing value v of type t at bit offset o of a byte-aligned header starting at byte $i of $o
+   *  (the header's bytes were zeroed first when it has fields that share bytes). */
+  private alignedWrite(o: number, t: Type, v: string): string {
+    const w = widthOf(t);
+    const k = o >> 3;
+    const rem = o & 7;
+    const at = (j: number): string => `$o[$i + ${k + j}]`;
+    const bt = bitOf(t);
+    const generic = (): string => {
+      if (t.kind === 'bool' || (bt && B.isSmall(w))) return `$rt.writeSmall($o, $i * 8 + ${o}, ${w}, ${v});`;
+      if (bt && B.isNum(bt)) return `$rt.writeMedium($o, $i * 8 + ${o}, ${w}, ${v});`;
+      return `$rt.writeBig($o, $i * 8 + ${o}, ${w}, ${v});`;
+    };
+    if (t.kind === 'bool' || (bt && B.isSmall(w))) {
+      if (rem === 0 && w % 8 === 0) {
+        return Array.from({ length: w / 8 }, (_, j) => `${at(j)} = ${v} >>> ${w - 8 * (j + 1)};`).join(' ');
+      }
+      const n = (rem + w + 7) >> 3;
+      if (n > 4) return generic();
+      const sh = `($v * ${2 ** (8 * n - rem - w)})`;
+      const ws = Array.from({ length: n }, (_, j) => `${at(j)} |= ($s >>> ${8 * (n - 1 - j)}) & 255;`);
+      // A negative int<W> must lose its sign bits above W before it is shifted into place.
+      const val = bt?.signed ? (w === 32 ? `(${v} >>> 0)` : `(${v} & ${2 ** w - 1})`) : v;
+      return `{ const $v = ${val}; const $s = ${sh}; ${ws.join(' ')} }`;
+    }
+    if (bt && B.isNum(bt) && rem === 0 && w % 8 === 0) {
+      const hiBytes = (w - 32) / 8;
+      const ws: string[] = [`const $v = ${v}; const $h = Math.floor($v / 4294967296);`];
+      for (let j = 0; j < hiBytes; j++) ws.push(`${at(j)} = $h >>> ${8 * (hiBytes - 1 - j)};`);
+      for (let j = 0; j < 4; j++) ws.push(`${at(hiBytes + j)} = $v >>> ${24 - 8 * j};`);
+      return `{ ${ws.join(' ')} }`;
+    }
+    return generic();
   }
 
   private readField(buf: string, off: string, t: Type): string {
@@ -1007,6 +1091,28 @@ class Gen {
     switch (t.kind) {
       case 'header': {
         const parts: string[] = [`if (${code}.$valid) {`];
+        const fixed = t.decl.bitWidth ?? 0;
+        if (!t.decl.varbitField && fixed > 0) {
+          // Byte-aligned output: constant byte offsets; zero first only if some field shares a byte.
+          let off = 0;
+          const shared = t.decl.fields.some((f) => {
+            const w = widthOf(f.type);
+            const unaligned = w % 8 !== 0 || off % 8 !== 0;
+            off += w;
+            return unaligned;
+          });
+          let o = 0;
+          const writes: string[] = [];
+          for (const f of t.decl.fields) {
+            const v = f.type.kind === 'bool' ? `(${code}.${f.name} ? 1 : 0)` : `${code}.${f.name}`;
+            writes.push(this.alignedWrite(o, f.type, v));
+            o += widthOf(f.type);
+          }
+          const zero = shared ? `$o.fill(0, $i, $i + ${(fixed + 7) >> 3});` : '';
+          parts.push(
+            `$out.ensure(${fixed}); if (($out.bit & 7) === 0) { const $o = $out.buf, $i = $out.bit >> 3; ${zero} ${writes.join(' ')} $out.bit += ${fixed}; } else {`,
+          );
+        } else parts.push('{');
         for (const f of t.decl.fields) {
           if (f.type.kind === 'varbit') {
             parts.push(`$out.big(${code}.$w_${f.name}, ${code}.${f.name});`);
@@ -1018,7 +1124,7 @@ class Gen {
           const kind = B.isSmall(w) ? 'small' : bt && B.isNum(bt) ? 'medium' : 'big';
           parts.push(`$out.${kind}(${w}, ${v});`);
         }
-        parts.push('}');
+        parts.push('} }');
         return parts.join(' ');
       }
       case 'struct':

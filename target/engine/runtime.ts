@@ -110,6 +110,7 @@ export function makeRuntime(random: () => number) {
     readMedium,
     readBig,
     writeSmall,
+    writeMedium,
     writeBig,
     clone,
     assign,
