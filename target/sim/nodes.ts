@@ -65,12 +65,13 @@ export class SwitchNode implements FabricNode {
 
   receive(port: number, data: Uint8Array): void {
     this.received++;
+    // Read before ingress: a pipeline may rewrite the frame in place.
+    const arrivedCe = ecnOf(data) === ECN_CE;
     const results = this.pipeline.ingress(port, data, this.sim.now);
     if (results.length === 0) {
       this.ingressDropped++;
       return;
     }
-    const arrivedCe = ecnOf(data) === ECN_CE;
     for (const r of results) this.tm.enqueue(arrivedCe ? r : new MarkWatch(r, this));
   }
 
