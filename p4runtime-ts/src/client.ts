@@ -374,7 +374,14 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
       const c = await this.getPipelineConfig('COOKIE_ONLY');
       return c.cookie ? BigInt(c.cookie.cookie) : undefined;
     } catch (e) {
-      if (e instanceof P4RuntimeError && e.code === grpc.status.FAILED_PRECONDITION) return undefined;
+      // Servers differ in how they say "no pipeline yet" (FAILED_PRECONDITION, NOT_FOUND, UNKNOWN...);
+      // only a failure to reach the server is worth reporting here.
+      const unreachable = [
+        grpc.status.UNAVAILABLE,
+        grpc.status.DEADLINE_EXCEEDED,
+        grpc.status.UNAUTHENTICATED,
+      ];
+      if (e instanceof P4RuntimeError && !unreachable.includes(e.code)) return undefined;
       throw e;
     }
   }
