@@ -1,4 +1,7 @@
 // Config loading and JSON Schema validation shared by all `mlt` configs.
+import { validateSource } from './validate.js';
+import { YamlSource } from './yaml-source.js';
+
 export { ConfigError, formatIssue, formatPath, type ConfigIssue } from './errors.js';
 export { YamlSource, type DataPath, type Position } from './yaml-source.js';
 export { validateSource } from './validate.js';
@@ -10,9 +13,6 @@ export {
   type ModelProfile,
   type SolveConfig,
 } from './solve-config.js';
-
-import { validateSource } from './validate.js';
-import { YamlSource } from './yaml-source.js';
 
 /** Reads a YAML config and checks it against `configs/schemas/<schema>`; throws ConfigError. */
 export function loadConfigFile<T>(file: string, schema: string): T {
