@@ -737,6 +737,8 @@ export interface ActionDecl {
   controlPlaneName?: string;
   /** The control that declares it; undefined for top-level actions. */
   parent?: ControlDecl;
+  /** Set by the checker when a table lists it or a statement calls it (p4c drops unreferenced actions). */
+  referenced?: boolean;
 }
 
 export interface TableKey {

@@ -620,6 +620,7 @@ export class Checker {
       e.ref = a;
       e.type = { kind: 'action', decl: a };
     }
+    a.referenced = true;
     return a;
   }
 
@@ -1731,6 +1732,7 @@ export class Checker {
     const chosen = callables.find((c) => this.arityOk(c.params, e.rawArgs)) ?? callables[0]!;
     callee.ref = chosen;
     if (chosen.kind === 'action') {
+      chosen.referenced = true;
       if (ctx.parser) this.error(e.loc, 'actions cannot be called in a parser');
       callee.type = { kind: 'action', decl: chosen };
       if (!this.arityOk(chosen.params, e.rawArgs))

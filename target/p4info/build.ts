@@ -76,12 +76,13 @@ export interface P4InfoResult {
 export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   // The checked program lists only objects of instantiated blocks (nested control copies included).
   const tables = prog.tables;
-  // Actions: every action of the pipeline's controls, and any other action a table refers to (NoAction).
+  // Actions: the pipeline controls' actions that something uses (p4c's front-end removes the others), and any
+  // other action a table refers to (NoAction).
   const actions: ActionDecl[] = [];
   const addAction = (a: ActionDecl | undefined): void => {
     if (a && !actions.includes(a)) actions.push(a);
   };
-  for (const a of prog.actions) if (a.parent) addAction(a);
+  for (const a of prog.actions) if (a.parent && a.referenced) addAction(a);
   for (const t of tables) {
     for (const r of t.actionRefs) addAction(r.action);
     // An implicit NoAction default (no default_action property) is not listed, as with p4c.

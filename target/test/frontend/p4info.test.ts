@@ -132,6 +132,20 @@ describe('P4Info: tables, actions and externs', () => {
     assert.equal(t('MyIngress.by_mode').has_initial_entries, true);
   });
 
+  it('lists the actions tables or statements use, not unreferenced ones', () => {
+    const p = info(
+      program({
+        locals:
+          'action used_by_table() {} action called() {} action unused() {} table t { actions = { used_by_table; } }',
+        apply: 't.apply(); called();',
+      }),
+    );
+    assert.deepEqual(
+      p.actions.map((a) => a.preamble.name),
+      ['MyIngress.used_by_table', 'MyIngress.called'],
+    );
+  });
+
   it('lists action-data parameters only, with ids and widths', () => {
     const p = info(kitchenSink);
     const fwd = p.actions.find((a) => a.preamble.name === 'MyIngress.fwd')!;
