@@ -49,6 +49,7 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
   readonly arbiter: Arbiter;
   readonly device: Device;
   private nextSession = 1;
+  private readonly sessions = new Map<number, Session>();
   private readonly streams = new Set<
     grpc.ServerDuplexStream<StreamMessageRequestMsg, StreamMessageResponse>
   >();
@@ -75,8 +76,6 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
       this.sendToPrimaries({ packet: pin });
     }
   }
-
-  private readonly sessions = new Map<number, Session>();
 
   private sendToPrimaries(msg: StreamMessageResponse): void {
     for (const s of this.sessions.values()) if (this.arbiter.isPrimary(s)) s.send(msg);
