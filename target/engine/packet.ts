@@ -118,6 +118,18 @@ export function writeBig(buf: Uint8Array, bit: number, width: number, value: big
 const SLAB_SIZE = 1 << 20;
 const slab = { buf: new Uint8Array(SLAB_SIZE), used: 0 };
 
+/** A fresh byte array: small ones on V8's heap (cheap), larger ones carved out of a shared slab. */
+function alloc(n: number): Uint8Array {
+  if (n <= 64 || n > SLAB_SIZE / 8) return new Uint8Array(n);
+  if (slab.used + n > SLAB_SIZE) {
+    slab.buf = new Uint8Array(SLAB_SIZE);
+    slab.used = 0;
+  }
+  const out = slab.buf.subarray(slab.used, slab.used + n);
+  slab.used += n;
+  return out;
+}
+
 /** A growable output buffer for the deparser, written bit by bit. */
 export class PacketWriter {
   buf: Uint8Array;
@@ -170,19 +182,27 @@ export class PacketWriter {
     }
   }
 
+  /** The deparsed packet: the bytes written so far followed by data[from..] (the unparsed payload), copied
+   *  once into a fresh array. */
+  finish(data: Uint8Array, from: number): Uint8Array {
+    if ((this.bit & 7) !== 0) {
+      this.bytes(data, from);
+      return this.result();
+    }
+    const head = this.bit >> 3;
+    const n = head + Math.max(0, data.length - from);
+    const out = alloc(n);
+    out.set(this.buf.subarray(0, head));
+    if (from < data.length) out.set(data.subarray(from), head);
+    return out;
+  }
+
   /** A copy of the bytes written so far (a partial last byte is padded with zeros). Copies are carved out of
    *  large slabs: one ArrayBuffer allocation per slab instead of one per packet. */
   result(): Uint8Array {
     const n = (this.bit + 7) >> 3;
-    // Small typed arrays live on V8's heap and are cheap to allocate; big ones come from a slab.
-    if (n <= 64 || n > SLAB_SIZE / 8) return this.buf.slice(0, n);
-    if (slab.used + n > SLAB_SIZE) {
-      slab.buf = new Uint8Array(SLAB_SIZE);
-      slab.used = 0;
-    }
-    const out = slab.buf.subarray(slab.used, slab.used + n);
+    const out = alloc(n);
     out.set(this.buf.subarray(0, n));
-    slab.used += n;
     return out;
   }
 }
