@@ -28,7 +28,9 @@ function lpmInserts(c: P4RuntimeClient, from: number, count: number): Update[] {
   return out;
 }
 
-describe('P4Runtime server: large batches, concurrent readers, reconnect', () => {
+describe('P4Runtime server: large batches, concurrent readers, reconnect', function () {
+  // Tens of thousands of entries through the real engine: allow for a busy CI machine.
+  this.timeout(120_000);
   let server: RunningP4RuntimeServer;
   afterEach(async () => {
     closeClients();
