@@ -86,9 +86,9 @@ export class Fabric {
     const target = this.node(to);
     const sim = this.sim;
     const delay = link.delayPs;
+    const deliver = (data: Uint8Array): void => target.receive(toPort, data);
     const wire = (frame: { data: Uint8Array }, _start: number, end: number): void => {
-      const data = frame.data;
-      sim.at(end + delay, () => target.receive(toPort, data));
+      sim.atWith(end + delay, deliver, frame.data);
     };
     const sw = this.switches.get(from);
     let egress: EgressPort;

@@ -28,6 +28,8 @@ export interface PortConfig {
 
 export const DEFAULT_QUEUES = 8;
 
+const NO_FRAMES: Frame[] = [];
+
 export class QueueStats {
   /** Packets accepted into the queue. */
   enqueued = 0;
@@ -77,6 +79,11 @@ export class EgressPort {
   private lastChange: Picoseconds = 0;
   private readonly queueLast: Picoseconds[];
   private busy = false;
+  private txFrames: Frame[] = NO_FRAMES;
+  private txStart: Picoseconds = 0;
+  private txDuration: Picoseconds = 0;
+  private txBytes = 0;
+  private readonly finishHandler = (): void => this.finish();
 
   constructor(
     private readonly sim: Simulator,
@@ -199,21 +206,28 @@ export class EgressPort {
       const duration = serializationPs(bytes, this.config.rateBps);
       this.busy = true;
       this.onWire = 1;
-      this.sim.after(duration, () =>
-        this.finish(frames, now, duration, bytes - this.overhead * frames.length),
-      );
+      // One transmission at a time per port, so its details live in fields rather than in a closure.
+      this.txFrames = frames;
+      this.txStart = now;
+      this.txDuration = duration;
+      this.txBytes = bytes - this.overhead * frames.length;
+      this.sim.after(duration, this.finishHandler);
       return;
     }
   }
 
-  private finish(frames: Frame[], start: Picoseconds, duration: Picoseconds, bytes: number): void {
+  private finish(): void {
+    const frames = this.txFrames;
+    const start = this.txStart;
+    const duration = this.txDuration;
+    this.txFrames = NO_FRAMES;
     this.touchPort();
     this.busy = false;
     this.onWire = 0;
     const ps = this.portStats;
     ps.busyPs += duration;
     ps.framesOut += frames.length;
-    ps.bytesOut += bytes;
+    ps.bytesOut += this.txBytes;
     this.onTransmit(frames, start, start + duration);
     if (!this.busy) this.serve();
   }

@@ -1,6 +1,6 @@
 // The discrete-event loop: a clock that only moves when the next event fires. Nothing here sleeps or reads
 // the wall clock, so a run takes as long as its events take to compute, not as long as the time it simulates.
-import { EventQueue, type EventAction } from './event-queue.js';
+import { EventQueue, type EventAction, type EventHandler } from './event-queue.js';
 import type { Picoseconds } from './time.js';
 
 export interface RunOptions {
@@ -36,6 +36,12 @@ export class Simulator {
     this.at(this.clock + delay, action);
   }
 
+  /** Schedule `action(arg)`: one shared handler for many events instead of a closure each. */
+  atWith<T>(time: Picoseconds, action: EventHandler<T>, arg: T): void {
+    if (time < this.clock) throw new Error(`event scheduled in the past: ${time} < ${this.clock}`);
+    this.queue.push(time, action, arg);
+  }
+
   /** Stop the current run() after the event being executed. */
   stop(): void {
     this.stopped = true;
@@ -53,7 +59,7 @@ export class Simulator {
       if (t === undefined || t > until) break;
       const action = queue.pop()!;
       this.clock = t;
-      action();
+      action(queue.poppedArg);
       this.eventsRun++;
       if (this.stopped) return;
       if (options.onProgress && ++sinceProgress >= every) {

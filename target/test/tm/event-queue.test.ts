@@ -10,7 +10,7 @@ describe('tm/event-queue', () => {
         const q = new EventQueue();
         const fired: number[] = [];
         times.forEach((t, i) => q.push(t, () => fired.push(i)));
-        while (q.size > 0) q.pop()!();
+        while (q.size > 0) q.pop()!(q.poppedArg);
         const expected = times.map((t, i) => ({ t, i })).sort((a, b) => a.t - b.t || a.i - b.i);
         assert.deepEqual(
           fired,
@@ -36,5 +36,19 @@ describe('tm/event-queue', () => {
     assert.throws(() => sim.at(99, () => undefined), /past/);
     sim.run();
     assert.deepEqual(seen, [10, 50, 75, 500]);
+  });
+
+  it('passes each event its own argument to a shared handler', () => {
+    const sim = new Simulator();
+    const got: string[] = [];
+    const handler = (x: string): void => {
+      got.push(`${x}@${sim.now}`);
+    };
+    sim.atWith(30, handler, 'c');
+    sim.atWith(10, handler, 'a');
+    sim.at(20, () => got.push(`plain@${sim.now}`));
+    sim.atWith(30, handler, 'd');
+    sim.run();
+    assert.deepEqual(got, ['a@10', 'plain@20', 'c@30', 'd@30']);
   });
 });
