@@ -739,9 +739,11 @@ export class Checker {
           e.action.loc,
           `action '${e.action.action.name}' is @defaultonly and cannot be used in an entry`,
         );
-      e.priority = e.explicitPriority ?? (needsPriority ? t.entryDecls.length - i : 0);
+      void i;
     });
     t.size = 1024;
+    let largestWins = true;
+    let delta = 1;
     for (const p of t.properties) {
       switch (p.name) {
         case 'size': {
@@ -762,6 +764,19 @@ export class Checker {
           else t.directMeter = ref;
           break;
         }
+        case 'largest_priority_wins': {
+          this.expr(p.value, ctx);
+          if (p.value.constValue?.kind !== 'bool')
+            this.error(p.value.loc, 'largest_priority_wins must be a constant bool');
+          else largestWins = p.value.constValue.value;
+          break;
+        }
+        case 'priority_delta': {
+          const v = this.constInt(p.value, ctx, 'priority_delta');
+          if (v !== undefined && v > 0n) delta = Number(v);
+          else if (v !== undefined) this.error(p.value.loc, 'priority_delta must be positive');
+          break;
+        }
         case 'implementation':
         case 'psa_implementation':
           this.diags.warning(
@@ -777,6 +792,8 @@ export class Checker {
           }
       }
     }
+    if (needsPriority) assignEntryPriorities(t, largestWins, delta);
+    else for (const e of t.entryDecls) e.priority = e.explicitPriority ?? 0;
   }
 
   private instanceDecl(d: InstanceDecl, ctx: Ctx): void {
@@ -1818,6 +1835,28 @@ export class Checker {
       return this.fatal(e.loc, `cannot infer the result type of ${what}; give type arguments`);
     return rt;
   }
+}
+
+/**
+ * Entry priorities for tables that need them (ternary, range, optional keys). An entry without an explicit
+ * priority is ranked just below the entry before it: with largest_priority_wins (the default) the entries are
+ * numbered from the last one up (the last gets 1, each earlier one priority_delta more), otherwise from the
+ * first one up (smallest wins). The stored priority always means "higher wins", as the engine and P4Runtime
+ * compare them, so a smallest-wins table is renumbered.
+ */
+function assignEntryPriorities(t: TableDecl, largestWins: boolean, delta: number): void {
+  const entries = t.entryDecls;
+  const raw: number[] = new Array<number>(entries.length);
+  const order = entries.map((_, i) => i);
+  if (largestWins) order.reverse();
+  let prev: number | undefined;
+  for (const i of order) {
+    const p = entries[i]!.explicitPriority ?? (prev === undefined ? 1 : prev + delta);
+    raw[i] = p;
+    prev = p;
+  }
+  const hi = Math.max(...raw);
+  entries.forEach((e, i) => (e.priority = largestWins ? raw[i]! : hi - raw[i]! + 1));
 }
 
 function containsTypeVar(t: Type): boolean {

@@ -292,7 +292,7 @@ describe('front-end: tables', () => {
     assert.equal(t.defaultActionIsConst, false);
   });
 
-  it('evaluates const entries with masks, ranges, wildcards and priorities', () => {
+  it('evaluates const entries with masks, ranges, wildcards and priorities (each implicit one just above the next)', () => {
     const t = table(ok(src), 'MyIngress.t_const');
     assert.equal(t.entriesAreConst, true);
     assert.equal(t.defaultActionIsConst, true);
@@ -310,10 +310,25 @@ describe('front-end: tables', () => {
     ]);
     assert.deepEqual(
       e.map((x) => x.priority),
-      [3, 2, 50],
+      [52, 51, 50],
     );
     assert.equal(e[0]!.action.action?.name, 'set');
     assert.deepEqual(e[0]!.action.args?.map(intConst), [1n, 2n]);
+  });
+
+  it('numbers entries by priority_delta and renumbers smallest-wins tables so that higher wins', () => {
+    const entries = (props: string): (number | undefined)[] => {
+      const p = ok(
+        program({
+          locals: `action a() {} table t { key = { meta.m8 : ternary; } actions = { a; } ${props}
+            const entries = { 1 &&& 1 : a(); 2 &&& 2 : a(); 4 &&& 4 : a(); } }`,
+        }),
+      );
+      return table(p, 'MyIngress.t').entryDecls.map((e) => e.priority);
+    };
+    assert.deepEqual(entries(''), [3, 2, 1]);
+    assert.deepEqual(entries('priority_delta = 10;'), [21, 11, 1]);
+    assert.deepEqual(entries('largest_priority_wins = false;'), [3, 2, 1]);
   });
 
   it('honours @name on actions, absolute and relative', () => {
