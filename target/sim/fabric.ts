@@ -42,6 +42,7 @@ export class Fabric {
       framingOverheadBytes: config.framingOverheadBytes ?? this.framingOverheadBytes,
       depthScope: config.depthScope,
       queueCapacity: config.queueCapacity,
+      egressAt: config.egressAt,
     });
     this.switches.set(name, sw);
     return sw;

@@ -22,6 +22,7 @@ export interface SwitchConfig {
   framingOverheadBytes: number;
   depthScope?: 'queue' | 'port';
   queueCapacity?: number;
+  egressAt?: 'dequeue' | 'enqueue';
 }
 
 export class SwitchNode implements FabricNode {
@@ -59,6 +60,7 @@ export class SwitchNode implements FabricNode {
       framingOverheadBytes: this.config.framingOverheadBytes,
       depthScope: this.config.depthScope,
       queueCapacity: this.config.queueCapacity,
+      egressAt: this.config.egressAt,
     });
     this.wires.set(port, wire);
   }

@@ -89,6 +89,7 @@ export interface ScenarioFile {
     queueCapacity?: number;
     framingOverhead?: boolean;
     qdepth?: 'queue' | 'port';
+    egressAt?: 'dequeue' | 'enqueue';
   };
   topology:
     | {

@@ -75,6 +75,7 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
     bufferPackets: sw.bufferPackets ?? 1000,
     depthScope: sw.qdepth ?? 'queue',
     queueCapacity: sw.queueCapacity,
+    egressAt: sw.egressAt ?? 'dequeue',
   };
   const durationPs = parseDuration(scn.duration);
 

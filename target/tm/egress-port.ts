@@ -3,7 +3,7 @@
 // drops frees the wire at once and the next packet is dequeued in the same picosecond.
 import { Fifo } from './fifo.js';
 import { Samples } from './samples.js';
-import type { Enqueued, Frame, QueueMetadata } from './seam.js';
+import { ReadyPacket, type Enqueued, type Frame, type QueueMetadata } from './seam.js';
 import type { Simulator } from './simulator.js';
 import { serializationPs, toMicroseconds, type Picoseconds } from './time.js';
 
@@ -24,6 +24,13 @@ export interface PortConfig {
   depthScope?: 'queue' | 'port';
   /** Packets one priority queue may hold (bmv2 set_queue_depth: a capacity per priority queue); no limit by default. */
   queueCapacity?: number;
+  /**
+   * When egress runs. 'dequeue' (default) is bmv2: a packet that egress will drop still waits in the queue.
+   * 'enqueue' runs egress on admission, with the enqueue metadata (deq_qdepth = enq_qdepth, deq_timedelta = 0),
+   * so a packet dropped by a threshold never occupies the buffer, as in a switch whose traffic manager applies
+   * the thresholds itself (and as the threshold solver's queueing model assumes).
+   */
+  egressAt?: 'dequeue' | 'enqueue';
 }
 
 export const DEFAULT_QUEUES = 8;
@@ -74,6 +81,7 @@ export class EgressPort {
   private readonly overhead: number;
   private readonly portScope: boolean;
   private readonly queueCapacity: number;
+  private readonly egressAtEnqueue: boolean;
   private queued = 0;
   private onWire = 0;
   private lastChange: Picoseconds = 0;
@@ -103,6 +111,7 @@ export class EgressPort {
     this.overhead = config.framingOverheadBytes ?? 0;
     this.portScope = config.depthScope === 'port';
     this.queueCapacity = config.queueCapacity ?? Number.POSITIVE_INFINITY;
+    this.egressAtEnqueue = config.egressAt === 'enqueue';
   }
 
   /** Packets currently queued (not counting the one on the wire). */
@@ -125,15 +134,51 @@ export class EgressPort {
       stats.tailDropped++;
       return false;
     }
+    const enqDepth = this.portScope ? this.queued : fifo.length;
+    if (this.egressAtEnqueue) {
+      const admitted = this.admit(item, q, enqDepth);
+      if (admitted === undefined) return true;
+      item = admitted;
+    }
     this.touchPort();
     this.touchQueue(q);
-    const enqDepth = this.portScope ? this.queued : fifo.length;
     fifo.push({ item, enqTime: this.sim.now, enqDepth });
     this.queued++;
     stats.enqueued++;
     if (fifo.length > stats.maxDepth) stats.maxDepth = fifo.length;
     if (!this.busy) this.serve();
     return true;
+  }
+
+  /** Egress on admission: the packet to queue (its frames already made), or undefined when egress dropped it. */
+  private admit(item: Enqueued, q: number, enqDepth: number): Enqueued | undefined {
+    const now = this.sim.now;
+    const stats = this.queueStats[q]!;
+    const us = toMicroseconds(now);
+    const frames = this.ownFrames(
+      item.resume({
+        queueId: q,
+        enqQdepth: enqDepth,
+        deqQdepth: enqDepth,
+        enqTimestampUs: us,
+        deqTimedeltaUs: 0,
+        enqTimePs: now,
+        deqTimePs: now,
+      }),
+    );
+    if (frames.length > 0) return new ReadyPacket(this.port, q, frames);
+    stats.enqueued++;
+    stats.egressDropped++;
+    return undefined;
+  }
+
+  /** Frames for this port; egress-to-egress clones for other ports go to `redirect`. */
+  private ownFrames(frames: Frame[]): Frame[] {
+    let foreign = false;
+    for (let i = 0; i < frames.length; i++) if (frames[i]!.port !== this.port) foreign = true;
+    if (!foreign) return frames;
+    for (const f of frames) if (f.port !== this.port) this.redirect?.(f);
+    return frames.filter((f) => f.port === this.port);
   }
 
   /** Close the time integrals at the current time (call before reading the areas at the end of a run). */
@@ -188,13 +233,7 @@ export class EgressPort {
         enqTimePs: w.enqTime,
         deqTimePs: now,
       };
-      let frames = w.item.resume(meta);
-      let foreign = false;
-      for (let i = 0; i < frames.length; i++) if (frames[i]!.port !== this.port) foreign = true;
-      if (foreign) {
-        for (const f of frames) if (f.port !== this.port) this.redirect?.(f);
-        frames = frames.filter((f) => f.port === this.port);
-      }
+      const frames = this.ownFrames(w.item.resume(meta));
       if (frames.length === 0) {
         stats.egressDropped++;
         continue;

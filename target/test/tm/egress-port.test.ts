@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { PS_PER_US } from '../../tm/time.js';
+import { EgressPort } from '../../tm/egress-port.js';
 import { TrafficManager } from '../../tm/traffic-manager.js';
 import { Simulator } from '../../tm/simulator.js';
 import { harness } from './helpers.js';
@@ -77,6 +78,40 @@ describe('tm/egress-port', () => {
     assert.deepEqual(accepted, [true, true, true, true, false]);
     assert.equal(h.offer(10, 4, 1000), true);
     assert.equal(h.port.queueStats[1]!.tailDropped, 1);
+  });
+
+  it("with egressAt 'enqueue' a packet egress drops never takes buffer space", () => {
+    const burst = (egressAt: 'dequeue' | 'enqueue') => {
+      const sim = new Simulator();
+      const depths: number[] = [];
+      const port = new EgressPort(
+        sim,
+        1,
+        { queues: 1, rateBps: 8e9, bufferPackets: 1000, egressAt },
+        () => undefined,
+      );
+      // A threshold of 3 on enq_qdepth, as p4/mlt.p4 applies S to unimportant packets.
+      for (let i = 0; i < 40; i++)
+        port.enqueue({
+          egressPort: 1,
+          priority: 0,
+          resume: (m) => {
+            depths.push(m.enqQdepth);
+            return m.enqQdepth >= 3 ? [] : [{ port: 1, data: new Uint8Array(1000) }];
+          },
+        });
+      sim.run();
+      return { stats: port.queueStats[0]!, depths };
+    };
+    const late = burst('dequeue');
+    const early = burst('enqueue');
+    // At dequeue, the packets doomed by the threshold pile up behind the survivors.
+    assert.equal(late.stats.maxDepth, 39);
+    assert.equal(late.stats.framesOut, 4);
+    assert.equal(early.stats.maxDepth, 3);
+    assert.equal(early.stats.framesOut, 4);
+    assert.equal(early.stats.egressDropped, 36);
+    assert.equal(early.stats.enqueued, 40);
   });
 
   it('serves strictly by priority: a saturated low queue does not delay the high queue', () => {
