@@ -25,7 +25,6 @@ import type {
   ParserState,
   Program,
   Stmt,
-  StructTypeDecl,
   TableActionRef,
   TableDecl,
   TopDecl,
@@ -52,33 +51,16 @@ import {
   isFixedInt,
   isIntegral,
   normalize,
+  containsTypeVar,
   substitute,
   typeEquals,
+  unify,
   typeToString,
 } from './types.js';
 import { controlPlaneName, exprText } from './names.js';
+import { Scope } from './scope.js';
 
 type Callable = ExternFunctionDecl | FunctionDecl | ActionDecl;
-
-class Scope {
-  readonly values = new Map<string, NameRef[]>();
-  readonly types = new Map<string, Type>();
-  constructor(readonly parent?: Scope) {}
-
-  lookupValue(name: string): NameRef[] | undefined {
-    return this.values.get(name) ?? this.parent?.lookupValue(name);
-  }
-
-  lookupType(name: string): Type | undefined {
-    return this.types.get(name) ?? this.parent?.lookupType(name);
-  }
-
-  addValue(name: string, ref: NameRef): void {
-    const list = this.values.get(name);
-    if (list) list.push(ref);
-    else this.values.set(name, [ref]);
-  }
-}
 
 interface Ctx {
   scope: Scope;
@@ -1858,45 +1840,3 @@ function assignEntryPriorities(t: TableDecl, largestWins: boolean, delta: number
   const hi = Math.max(...raw);
   entries.forEach((e, i) => (e.priority = largestWins ? raw[i]! : hi - raw[i]! + 1));
 }
-
-function containsTypeVar(t: Type): boolean {
-  switch (t.kind) {
-    case 'typevar':
-      return true;
-    case 'extern':
-      return t.typeArgs.some(containsTypeVar);
-    case 'tuple':
-    case 'list':
-      return t.elements.some(containsTypeVar);
-    case 'stack':
-    case 'set':
-    case 'value_set':
-      return containsTypeVar(t.element);
-    default:
-      return false;
-  }
-}
-
-/** Binds type variables in `pattern` from `actual`; first binding wins. */
-function unify(pattern: Type, actual: Type, env: Map<string, Type>): void {
-  if (pattern.kind === 'typevar') {
-    if (!env.has(pattern.name) && actual.kind !== 'unknown')
-      env.set(pattern.name, actual.kind === 'list' ? { kind: 'tuple', elements: actual.elements } : actual);
-    return;
-  }
-  if (
-    (pattern.kind === 'tuple' || pattern.kind === 'list') &&
-    (actual.kind === 'tuple' || actual.kind === 'list')
-  )
-    pattern.elements.forEach((p, i) => {
-      const a = actual.elements[i];
-      if (a) unify(p, a, env);
-    });
-  if (pattern.kind === 'extern' && actual.kind === 'extern')
-    pattern.typeArgs.forEach((p, i) => {
-      const a = actual.typeArgs[i];
-      if (a) unify(p, a, env);
-    });
-}
-
-export type { StructTypeDecl };

@@ -185,3 +185,44 @@ export function substitute(t: Type, env: Map<string, Type>): Type {
       return t;
   }
 }
+
+/** Does the type mention a type variable? */
+export function containsTypeVar(t: Type): boolean {
+  switch (t.kind) {
+    case 'typevar':
+      return true;
+    case 'extern':
+      return t.typeArgs.some(containsTypeVar);
+    case 'tuple':
+    case 'list':
+      return t.elements.some(containsTypeVar);
+    case 'stack':
+    case 'set':
+    case 'value_set':
+      return containsTypeVar(t.element);
+    default:
+      return false;
+  }
+}
+
+/** Binds type variables in `pattern` from `actual`; first binding wins. */
+export function unify(pattern: Type, actual: Type, env: Map<string, Type>): void {
+  if (pattern.kind === 'typevar') {
+    if (!env.has(pattern.name) && actual.kind !== 'unknown')
+      env.set(pattern.name, actual.kind === 'list' ? { kind: 'tuple', elements: actual.elements } : actual);
+    return;
+  }
+  if (
+    (pattern.kind === 'tuple' || pattern.kind === 'list') &&
+    (actual.kind === 'tuple' || actual.kind === 'list')
+  )
+    pattern.elements.forEach((p, i) => {
+      const a = actual.elements[i];
+      if (a) unify(p, a, env);
+    });
+  if (pattern.kind === 'extern' && actual.kind === 'extern')
+    pattern.typeArgs.forEach((p, i) => {
+      const a = actual.typeArgs[i];
+      if (a) unify(p, a, env);
+    });
+}
