@@ -265,10 +265,15 @@ function buildEntry(p4info: P4Info, c: Extract<StfCommand, { kind: 'add' }>) {
   for (const k0 of c.keys) {
     // p4c's runner writes header stack indices as `$N`: extra$0.h is extra[0].h.
     const k = { ...k0, name: k0.name.replace(/\$(\d+)/g, '[$1]') };
+    // Validity keys appear as h.isValid() in P4Info and as h.$valid$ or h.valid in p4c's STF files.
+    const norm = (n: string): string =>
+      n.replace(/\.isValid\(\)$/, '.$valid$').replace(/\.valid$/, '.$valid$');
+    const want = norm(k.name);
     const f =
       t.match_fields.find((m) => m.name === k.name) ??
       t.match_fields.find((m) => m.name.endsWith(`.${k.name}`)) ??
-      t.match_fields.find((m) => m.name.replace(/\.isValid\(\)$/, '.$valid$') === k.name);
+      t.match_fields.find((m) => norm(m.name) === want) ??
+      t.match_fields.find((m) => norm(m.name).endsWith(`.${want}`));
     if (!f) throw new StfError(`table ${t.preamble.name} has no key field ${k.name}`);
     const m = toMatch(f.match_type, f.bitwidth, k.value, k.name);
     if (m) match.set(f.id, m);

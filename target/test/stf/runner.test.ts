@@ -137,6 +137,42 @@ register_read Ing.last 0 5
     assert.match(r3.report, /prog\.p4:1:\d+/);
   });
 
+  it('names validity keys as p4c does (h.$valid$ or h.valid) and header stack elements as h$0', async () => {
+    const program = `
+      #include <core.p4>
+      #include <v1model.p4>
+      header a_t { bit<8> x; }
+      struct headers { a_t a; a_t[2] s; }
+      struct metadata { }
+      parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+        state start { pkt.extract(hdr.s.next); transition select(hdr.s[0].x) { 1: more; default: accept; } }
+        state more { pkt.extract(hdr.a); transition accept; }
+      }
+      control VC(inout headers hdr, inout metadata meta) { apply { } }
+      control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+        action fwd(bit<9> port) { sm.egress_spec = port; }
+        table t { key = { hdr.a.isValid(): exact; hdr.s[0].x: exact; } actions = { fwd; } }
+        apply { t.apply(); }
+      }
+      control Eg(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+      control CC(inout headers hdr, inout metadata meta) { apply { } }
+      control D(packet_out pkt, in headers hdr) { apply { pkt.emit(hdr.s); pkt.emit(hdr.a); } }
+      V1Switch(P(), VC(), Ing(), Eg(), CC(), D()) main;`;
+    const f = files(
+      [
+        'add t a.$valid$:1 s$0.x:1 fwd(port:4)',
+        'add t a.valid:0 s$0.x:2 fwd(port:5)',
+        'packet 0 01 77',
+        'expect 4 01 77',
+        'packet 0 02 77',
+        'expect 5 02 77',
+      ].join('\n'),
+      program,
+    );
+    const r = await runStf({ programPath: f.p4, stfPath: f.test });
+    assert.equal(r.status, 'pass', r.report);
+  });
+
   it('mlt stf exits 0 on pass, 1 on fail with the diff, 2 on load errors', function () {
     this.timeout(120_000);
     const ok = files(STF_PASS);
