@@ -2,7 +2,7 @@
 NODE_BIN := node_modules/.bin
 STAMP := node_modules/.install-stamp
 
-.PHONY: all install build typecheck lint format test unit demo bench clean
+.PHONY: all install build typecheck lint format test smoke unit demo bench clean
 
 all: build
 
@@ -13,8 +13,10 @@ $(STAMP): package-lock.json
 
 install: $(STAMP)
 
+# The compiled CLI needs the target's own core.p4/v1model.p4 next to the compiled front-end.
 build: $(STAMP)
 	$(NODE_BIN)/tsc -p tsconfig.build.json
+	mkdir -p dist/target && rm -rf dist/target/include && cp -r target/include dist/target/include
 
 typecheck: $(STAMP)
 	$(NODE_BIN)/tsc -p tsconfig.json --noEmit
@@ -27,7 +29,12 @@ format: $(STAMP)
 	$(NODE_BIN)/prettier --write .
 
 # The whole suite: types, lint, then every mocha test (unit, STF on the embedded target, P4Runtime over loopback).
-test: typecheck lint unit
+test: typecheck lint smoke unit
+
+# The built `mlt` command, as an installed user runs it, on the real program.
+smoke: build
+	node bin/mlt.js compile p4/mlt.p4 --p4info /dev/null
+	node bin/mlt.js stf p4/mlt.p4 bmv2-tests/thresholds.stf
 
 unit: $(STAMP)
 	$(NODE_BIN)/mocha
