@@ -280,3 +280,58 @@ describe('front-end: rejected programs', () => {
     assert.match(e.message, /#error stop here/);
   });
 });
+
+describe('front-end: the V1Switch package must fit', () => {
+  const base = program({ top: 'struct other_t { bit<8> z; }' });
+  const check = (text: string, at: string, after: string | undefined, message: RegExp): void => {
+    const e = fails(text);
+    assert.deepEqual({ line: e.line, col: e.col }, locate(text, at, after), e.message);
+    assert.match(e.message, message);
+  };
+
+  it('rejects a block whose metadata type differs from the parser', () => {
+    const text = base.replace(
+      'control MyIngress(inout headers hdr, inout metadata meta',
+      'control MyIngress(inout headers hdr, inout other_t meta',
+    );
+    check(
+      text,
+      'meta,',
+      'control MyIngress(inout headers hdr, inout other_t ',
+      /parameter 'meta' of MyIngress has type other_t but Ingress needs metadata/,
+    );
+  });
+
+  it('rejects blocks passed in the wrong order', () => {
+    const text = base.replace(
+      'V1Switch(MyParser(), MyVerifyChecksum(), MyIngress()',
+      'V1Switch(MyParser(), MyIngress(), MyVerifyChecksum()',
+    );
+    check(
+      text,
+      'MyIngress()',
+      'V1Switch(MyParser(), ',
+      /MyIngress has 3 parameters but V1Switch expects a control with 2 \(VerifyChecksum\)/,
+    );
+  });
+
+  it('rejects a parameter direction that differs from the architecture', () => {
+    const text = base.replace('control MyEgress(inout headers hdr', 'control MyEgress(in headers hdr');
+    check(
+      text,
+      'hdr',
+      'control MyEgress(in headers ',
+      /parameter 'hdr' of MyEgress must be 'inout' to match Egress/,
+    );
+  });
+
+  it('rejects a missing block', () => {
+    const text = base.replace(', MyDeparser()) main', ') main');
+    check(text, 'main;', undefined, /missing argument for parameter 'dep' of V1Switch/);
+  });
+
+  it('requires the package instance to be named main', () => {
+    const e = fails(base.replace(') main;', ') mymain;'));
+    assert.match(e.message, /no package instantiation named 'main'/);
+  });
+});
