@@ -27,7 +27,9 @@ export interface SwitchConfig {
 
 export class SwitchNode implements FabricNode {
   readonly tm: TrafficManager;
-  private readonly wires = new Map<number, Wire>();
+  private readonly wires: (Wire | undefined)[] = [];
+  /** Packets that arrived already CE-marked, until egress has run for them (rare, so a set is cheap). */
+  private readonly arrivedMarked = new Set<Enqueued>();
   /** Frames received, and frames for which ingress produced nothing. */
   received = 0;
   ingressDropped = 0;
@@ -40,10 +42,14 @@ export class SwitchNode implements FabricNode {
     readonly pipeline: SimPipeline,
     readonly config: SwitchConfig,
   ) {
-    this.tm = new TrafficManager(sim, (port, frames, start, end) => {
-      const wire = this.wires.get(port);
-      if (wire) for (const f of frames) wire(f, start, end);
-    });
+    this.tm = new TrafficManager(
+      sim,
+      (port, frames, start, end) => {
+        const wire = this.wires[port];
+        if (wire) for (const f of frames) wire(f, start, end);
+      },
+      (item, meta, frames) => this.afterEgress(item, meta, frames),
+    );
     pipeline.attach?.({
       enqueue: (item) => {
         this.tm.enqueue(item);
@@ -62,7 +68,7 @@ export class SwitchNode implements FabricNode {
       queueCapacity: this.config.queueCapacity,
       egressAt: this.config.egressAt,
     });
-    this.wires.set(port, wire);
+    this.wires[port] = wire;
   }
 
   receive(port: number, data: Uint8Array): void {
@@ -74,37 +80,22 @@ export class SwitchNode implements FabricNode {
       this.ingressDropped++;
       return;
     }
-    for (const r of results) this.tm.enqueue(arrivedCe ? r : new MarkWatch(r, this));
+    for (const r of results) {
+      if (arrivedCe) this.arrivedMarked.add(r);
+      if (!this.tm.enqueue(r) && arrivedCe) this.arrivedMarked.delete(r);
+    }
   }
 
-  /** Count a CE mark this switch applies (the frame left with CE but had arrived without). */
-  noteMarks(r: Enqueued, meta: QueueMetadata, frames: Frame[]): void {
+  /** Called by the traffic manager after egress: count a CE mark applied here (left with CE, came without). */
+  private afterEgress(item: Enqueued, meta: QueueMetadata, frames: Frame[]): void {
+    const wasMarked = this.arrivedMarked.size > 0 && this.arrivedMarked.delete(item);
+    if (wasMarked) return;
     for (const f of frames) {
       if (ecnOf(f.data) === ECN_CE) {
-        const key = `${r.egressPort}/${meta.queueId}`;
+        const key = `${item.egressPort}/${meta.queueId}`;
         this.ceMarks.set(key, (this.ceMarks.get(key) ?? 0) + 1);
       }
     }
-  }
-}
-
-/** Wraps a packet that arrived without CE, so that its egress result is checked for a mark. */
-class MarkWatch implements Enqueued {
-  readonly egressPort: number;
-  readonly priority: number;
-
-  constructor(
-    private readonly inner: Enqueued,
-    private readonly node: SwitchNode,
-  ) {
-    this.egressPort = inner.egressPort;
-    this.priority = inner.priority;
-  }
-
-  resume(meta: QueueMetadata): Frame[] {
-    const frames = this.inner.resume(meta);
-    if (frames.length > 0) this.node.noteMarks(this.inner, meta, frames);
-    return frames;
   }
 }
 

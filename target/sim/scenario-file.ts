@@ -27,6 +27,13 @@ export interface TableEntryFile {
   overridable?: boolean;
 }
 
+/** Frame sizes drawn per packet: exponential with mean `exponential`, rounded and clamped to [min, max]. */
+export interface ExponentialBytesFile {
+  exponential: number;
+  min?: number;
+  max?: number;
+}
+
 export interface FlowFile {
   kind: 'flow';
   name?: string;
@@ -34,7 +41,7 @@ export interface FlowFile {
   dst: string;
   rate: Rate;
   arrival?: 'constant' | 'poisson';
-  packetBytes?: number;
+  packetBytes?: number | ExponentialBytesFile;
   dscp?: number;
   ecn?: Ecn;
   packets?: number;

@@ -203,13 +203,22 @@ function startTraffic(
   };
   switch (t.kind) {
     case 'flow': {
+      const sizes =
+        typeof t.packetBytes === 'object'
+          ? {
+              exponential: t.packetBytes.exponential,
+              min: t.packetBytes.min ?? 64,
+              max: t.packetBytes.max ?? 9000,
+            }
+          : undefined;
       const f = startFlow(
         fabric,
         {
           name,
           src: one(t.src),
           dst: one(t.dst),
-          packetBytes: t.packetBytes ?? 1500,
+          packetBytes: typeof t.packetBytes === 'number' ? t.packetBytes : 1500,
+          sizes,
           dscp: t.dscp ?? 0,
           ecn: ecnValue(t.ecn),
           rateBps: parseRate(t.rate),

@@ -13,6 +13,12 @@ export interface FlowSpec {
   dst: string;
   /** Whole frame size in bytes. */
   packetBytes: number;
+  /**
+   * Draw each frame's size instead: exponential with mean `exponential`, rounded, clamped to [min, max]
+   * (so that service times are nearly exponential, as M/M/1 queueing models assume). The gaps are scaled by
+   * the clamped distribution's mean, so `rateBps` stays the mean offered rate.
+   */
+  sizes?: { exponential: number; min: number; max: number };
   dscp: number;
   ecn: number;
   /** Mean offered rate in bits per second (frame bytes only). */
@@ -35,7 +41,16 @@ export function startFlow(fabric: Fabric, spec: FlowSpec, rng: Rng): FlowStats {
   const dst = fabric.host(spec.dst);
   const stats = fabric.flows.create(spec.name, spec.src, spec.dst);
   const sim = fabric.sim;
-  const meanGap = (spec.packetBytes * 8 * 1e12) / spec.rateBps;
+  const sizes = spec.sizes;
+  if (sizes && !(sizes.exponential > 0 && sizes.min <= sizes.max))
+    throw new Error(`${spec.name}: exponential sizes need a mean > 0 and min <= max`);
+  // Mean of min(max(X, lo), hi) for X exponential with mean m: lo + m·(e^(-lo/m) - e^(-hi/m)).
+  const meanBytes = sizes
+    ? sizes.min +
+      sizes.exponential *
+        (Math.exp(-sizes.min / sizes.exponential) - Math.exp(-sizes.max / sizes.exponential))
+    : spec.packetBytes;
+  const meanGap = (meanBytes * 8 * 1e12) / spec.rateBps;
   const limit = spec.packets ?? Number.POSITIVE_INFINITY;
   let seq = 0;
   let carry = 0; // keeps constant-rate gaps exact on average despite rounding to picoseconds
@@ -50,7 +65,9 @@ export function startFlow(fabric: Fabric, spec: FlowSpec, rng: Rng): FlowStats {
       ecn: spec.ecn,
       srcPort: spec.srcPort ?? 10000 + (stats.id % 50000),
       dstPort: spec.dstPort ?? 5000,
-      bytes: spec.packetBytes,
+      bytes: sizes
+        ? Math.min(sizes.max, Math.max(sizes.min, Math.round(rng.exponential(sizes.exponential))))
+        : spec.packetBytes,
       flowId: stats.id,
       seq,
       sentPs: sim.now,

@@ -71,6 +71,9 @@ interface Waiting {
   enqDepth: number;
 }
 
+/** Sees each packet right after egress, with the frames egress produced (none when it dropped the packet). */
+export type EgressObserver = (item: Enqueued, meta: QueueMetadata, frames: Frame[]) => void;
+
 /** Called when the last bit of a transmission has left the port. */
 export type TransmitDone = (frames: Frame[], startPs: Picoseconds, endPs: Picoseconds) => void;
 
@@ -100,6 +103,7 @@ export class EgressPort {
     private readonly onTransmit: TransmitDone,
     /** Frames egress addressed to another port (egress-to-egress clones); dropped when absent. */
     private readonly redirect?: (frame: Frame) => void,
+    private readonly observer?: EgressObserver,
   ) {
     if (!Number.isInteger(config.queues) || config.queues < 1)
       throw new Error(`bad queue count ${config.queues}`);
@@ -155,17 +159,17 @@ export class EgressPort {
     const now = this.sim.now;
     const stats = this.queueStats[q]!;
     const us = toMicroseconds(now);
-    const frames = this.ownFrames(
-      item.resume({
-        queueId: q,
-        enqQdepth: enqDepth,
-        deqQdepth: enqDepth,
-        enqTimestampUs: us,
-        deqTimedeltaUs: 0,
-        enqTimePs: now,
-        deqTimePs: now,
-      }),
-    );
+    const meta: QueueMetadata = {
+      queueId: q,
+      enqQdepth: enqDepth,
+      deqQdepth: enqDepth,
+      enqTimestampUs: us,
+      deqTimedeltaUs: 0,
+      enqTimePs: now,
+      deqTimePs: now,
+    };
+    const frames = this.ownFrames(item.resume(meta));
+    this.observer?.(item, meta, frames);
     if (frames.length > 0) return new ReadyPacket(this.port, q, frames);
     stats.enqueued++;
     stats.egressDropped++;
@@ -234,6 +238,8 @@ export class EgressPort {
         deqTimePs: now,
       };
       const frames = this.ownFrames(w.item.resume(meta));
+      if (this.observer && !(w.item instanceof ReadyPacket && this.egressAtEnqueue))
+        this.observer(w.item, meta, frames);
       if (frames.length === 0) {
         stats.egressDropped++;
         continue;

@@ -1,7 +1,7 @@
 // The traffic manager of one switch: an EgressPort per configured port. Ingress results are routed to their
 // port's queues; a frame egress addresses to a different port (an egress-to-egress clone) is queued again at
 // that port, at priority 0, without a second egress pass.
-import { EgressPort, type PortConfig, type TransmitDone } from './egress-port.js';
+import { EgressPort, type EgressObserver, type PortConfig, type TransmitDone } from './egress-port.js';
 import type { Enqueued, Frame } from './seam.js';
 import type { Simulator } from './simulator.js';
 
@@ -9,22 +9,28 @@ export type PortTransmitDone = (port: number, frames: Frame[], startPs: number, 
 
 export class TrafficManager {
   private readonly ports = new Map<number, EgressPort>();
+  // Indexed by port number for the per-packet lookup (bmv2 ports are 9 bits).
+  private readonly byNumber: (EgressPort | undefined)[] = [];
   /** Packets sent to a port that has no queues configured (nothing attached there). */
   unroutable = 0;
 
   constructor(
     private readonly sim: Simulator,
     private readonly onTransmit: PortTransmitDone,
+    /** Sees every packet right after egress ran for it (whether or not egress dropped it). */
+    private readonly afterEgress?: EgressObserver,
   ) {}
 
   addPort(port: number, config: PortConfig): EgressPort {
     if (this.ports.has(port)) throw new Error(`port ${port} configured twice`);
+    if (!Number.isInteger(port) || port < 0 || port > 0xffff) throw new Error(`bad port number ${port}`);
     const done: TransmitDone = (frames, start, end) => this.onTransmit(port, frames, start, end);
     const redirect = (f: Frame): void => {
       this.enqueue({ egressPort: f.port, priority: 0, resume: () => [f] });
     };
-    const p = new EgressPort(this.sim, port, config, done, redirect);
+    const p = new EgressPort(this.sim, port, config, done, redirect, this.afterEgress);
     this.ports.set(port, p);
+    this.byNumber[port] = p;
     return p;
   }
 
@@ -38,7 +44,7 @@ export class TrafficManager {
 
   /** False when the packet was tail-dropped or had nowhere to go. */
   enqueue(item: Enqueued): boolean {
-    const p = this.ports.get(item.egressPort);
+    const p = this.byNumber[item.egressPort];
     if (p === undefined) {
       this.unroutable++;
       return false;
