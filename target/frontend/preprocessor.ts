@@ -63,6 +63,8 @@ export class Preprocessor {
   private readonly macros = new Map<string, Macro>();
   private readonly out: Token[] = [];
   private depth = 0;
+  /** Files that said `#pragma once`. */
+  private readonly once = new Set<string>();
 
   constructor(
     private readonly diags: Diagnostics,
@@ -199,8 +201,10 @@ export class Preprocessor {
         return this.diags.error(loc, `#error ${rest.trim()}`);
       case 'warning':
         return this.diags.warning(loc, `#warning ${rest.trim()}`);
-      case 'line':
       case 'pragma':
+        if (rest.trim() === 'once') this.once.add(file);
+        return;
+      case 'line':
       case '':
         return;
       default:
@@ -221,10 +225,9 @@ export class Preprocessor {
       ? target
       : dirs.map((d) => resolve(d, target)).find((p) => existsSync(p));
     if (!found || !existsSync(found)) return this.diags.error(loc, `cannot find include file '${target}'`);
-    this.processFile(
-      found.startsWith(BUILTIN_INCLUDE_DIR) ? join('<builtin>', target) : found,
-      readFileSync(found, 'utf8'),
-    );
+    const name = found.startsWith(BUILTIN_INCLUDE_DIR) ? join('<builtin>', target) : found;
+    if (this.once.has(name)) return;
+    this.processFile(name, readFileSync(found, 'utf8'));
   }
 
   /** Evaluates an #if expression: integers, defined(), arithmetic, comparisons and logic; unknown names are 0. */

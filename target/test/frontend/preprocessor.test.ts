@@ -156,6 +156,7 @@ describe('preprocessor', () => {
       writeFileSync(join(dir, 'sub', 'more.p4'), 'const bit<8> MORE = FROM_SUB + 1;\n');
       writeFileSync(join(dir, 'inc', 'lib.p4'), 'const bit<8> LIB = 9;\n');
       writeFileSync(join(dir, 'inc', 'broken.p4'), 'const bit<8> BROKEN = ;\n');
+      writeFileSync(join(dir, 'inc', 'once.p4'), '#pragma once\nconst bit<8> ONCE = 1;\n');
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -175,6 +176,13 @@ describe('preprocessor', () => {
         ['MORE', { kind: 'int', value: 8n }],
         ['LIB', { kind: 'int', value: 9n }],
       ]);
+    });
+
+    it('includes a #pragma once file only once', () => {
+      const main = join(dir, 'main3.p4');
+      writeFileSync(main, program({ top: '#include <once.p4>\n#include "inc/once.p4"' }));
+      const r = compileP4({ path: main }, { includeDirs: [join(dir, 'inc')] });
+      assert.ok(r.ok, JSON.stringify(r.diagnostics));
     });
 
     it('reports errors inside an included file at that file', () => {
