@@ -211,7 +211,7 @@ class Gen {
     const smF = this.factory({ kind: 'struct', decl: m.standardMetadataType });
     const source = [
       `'use strict';`,
-      `let $hdr, $meta, $sm, $pkt, $out, $st, $t;`,
+      `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk;`,
       ...this.top,
       `return {`,
       `  set(s) { $hdr = s.hdr; $meta = s.meta; $sm = s.sm; $pkt = s.pkt; $out = s.out; $st = s.st; },`,
@@ -1370,12 +1370,38 @@ class Gen {
       B.isSmall(bt.width) &&
       ['csum16', 'crc16', 'xor16', 'crc32', 'crc32_custom', 'crc16_custom'].includes(algo)
     ) {
-      const packed = `$rt.pack([${data.values.join(', ')}], [${data.widths.join(', ')}])`;
-      const input = payload ? `$rt_withPayload(${packed})` : packed;
-      const h = `$rt.hashNum(${JSON.stringify(algo)}, ${input})`;
+      const direct = payload ? undefined : this.packInline(data);
+      let h: string;
+      if (direct) h = `(${direct.code}, $rt.hashNumN(${JSON.stringify(algo)}, $pk, ${direct.bytes}))`;
+      else {
+        const packed = `$rt.pack([${data.values.join(', ')}], [${data.widths.join(', ')}])`;
+        const input = payload ? `$rt_withPayload(${packed})` : packed;
+        h = `$rt.hashNum(${JSON.stringify(algo)}, ${input})`;
+      }
       return bt.width >= 32 ? `(${h} >>> 0)` : `(${h} & ${2 ** bt.width - 1})`;
     }
     return bigToRep(this.checksumOf(data, algo, payload), t);
+  }
+
+  /** A field list packed straight into the shared buffer `$pk` with constant offsets (no arrays allocated),
+   *  when every width is known at compile time. */
+  private packInline(data: {
+    values: string[];
+    widths: string[];
+  }): { code: string; bytes: number } | undefined {
+    const widths = data.widths.map(Number);
+    if (widths.some((w) => !Number.isInteger(w))) return undefined;
+    const total = widths.reduce((a, b) => a + b, 0);
+    const bytes = (total + 7) >> 3;
+    const parts = [`$pk = $rt.packBuffer(${bytes})`];
+    let off = 0;
+    data.values.forEach((v, i) => {
+      const w = widths[i];
+      if (w <= 32) parts.push(`$rt.writeSmall($pk, ${off}, ${w}, ${v})`);
+      else parts.push(`$rt.writeBig($pk, ${off}, ${w}, $rt_big(${v}))`);
+      off += w;
+    });
+    return { code: parts.join(', '), bytes };
   }
 
   private checksumOf(data: { values: string[]; widths: string[] }, algo: string, payload: boolean): string {

@@ -24,30 +24,29 @@ function reflectedTable(poly: number, width: number): Uint32Array {
 const CRC32_TABLE = reflectedTable(0x04c11db7, 32);
 const CRC16_TABLE = reflectedTable(0x8005, 16);
 
-export function crc32(data: Uint8Array): number {
+// Each function reads the first n bytes of data (all of it by default), so callers can hash a shared buffer.
+export function crc32(data: Uint8Array, n = data.length): number {
   let c = 0xffffffff;
-  for (let i = 0; i < data.length; i++) c = CRC32_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
+  for (let i = 0; i < n; i++) c = CRC32_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
-export function crc16(data: Uint8Array): number {
+export function crc16(data: Uint8Array, n = data.length): number {
   let c = 0;
-  for (let i = 0; i < data.length; i++) c = CRC16_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
+  for (let i = 0; i < n; i++) c = CRC16_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
   return c & 0xffff;
 }
 
-export function csum16(data: Uint8Array): number {
+export function csum16(data: Uint8Array, n = data.length): number {
   let sum = 0;
-  const n = data.length;
   for (let i = 0; i + 1 < n; i += 2) sum += (data[i]! << 8) | data[i + 1]!;
   if (n & 1) sum += data[n - 1]! << 8;
   while (sum > 0xffff) sum = (sum & 0xffff) + Math.floor(sum / 0x10000);
   return ~sum & 0xffff;
 }
 
-export function xor16(data: Uint8Array): number {
+export function xor16(data: Uint8Array, n = data.length): number {
   let x = 0;
-  const n = data.length;
   for (let i = 0; i + 1 < n; i += 2) x ^= (data[i]! << 8) | data[i + 1]!;
   if (n & 1) x ^= data[n - 1]! << 8;
   return x;

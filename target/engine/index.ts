@@ -166,6 +166,7 @@ export class Switch implements ControlPlane {
     };
     const preamble = `
 function $rt_throw(e) { throw e; }
+function $rt_big(v) { return typeof v === 'bigint' ? v : BigInt(v); }
 function $rt_stackNext(s) { if (s.$next >= s.$a.length) throw $rt.perr(${sob}); return s.$a[s.$next]; }
 function $rt_stackLast(s) { if (s.$next === 0) throw $rt.perr(${sob}); return s.$a[s.$next - 1]; }
 function $rt_push(s, n, mk) { const a = s.$a; for (let i = a.length - 1; i >= 0; i--) a[i] = i >= n ? a[i - n] : mk(); s.$next = Math.min(s.$next + n, a.length); }

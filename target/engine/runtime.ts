@@ -125,6 +125,26 @@ export function makeRuntime(random: () => number) {
     assertFail(what: string): never {
       throw new AssertionFailure(`${what} failed`);
     },
+    /** The shared packing buffer, zeroed over its first n bytes (for generated field-list packing). */
+    packBuffer(n: number): Uint8Array {
+      if (packBuf.buf.length < n) packBuf.buf = new Uint8Array(n * 2);
+      packBuf.buf.fill(0, 0, n);
+      return packBuf.buf;
+    },
+    /** hashNum over the first n bytes of buf. */
+    hashNumN(algo: HashAlgorithm, buf: Uint8Array, n: number): number {
+      switch (algo) {
+        case 'csum16':
+          return csum16(buf, n);
+        case 'crc16':
+        case 'crc16_custom':
+          return crc16(buf, n);
+        case 'xor16':
+          return xor16(buf, n);
+        default:
+          return crc32(buf, n);
+      }
+    },
     /** The 16/32-bit algorithms as plain numbers (no bigint on the checksum fast path). */
     hashNum(algo: HashAlgorithm, data: Uint8Array): number {
       switch (algo) {
