@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runStf } from '../target/stf/index.js';
+import { p4runtimeSession } from './demo-p4runtime.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const mltEntry = join(root, 'controller', 'cli', 'mlt.ts');
@@ -89,7 +90,10 @@ record(
     .status === 0,
 );
 
-heading('4. Congestion on a leaf-spine fabric running mlt.p4');
+heading('4. A controller installs the solved thresholds on a switch over P4Runtime');
+record('P4Runtime session', await p4runtimeSession(root));
+
+heading('5. Congestion on a leaf-spine fabric running mlt.p4');
 record('sim mlt-thresholds', mlt(['sim', 'configs/scenarios/mlt-thresholds.yaml']).status === 0);
 
 heading('Summary');
