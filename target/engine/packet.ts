@@ -192,6 +192,13 @@ export class PacketWriter {
     const head = this.bit >> 3;
     const n = head + Math.max(0, data.length - from);
     const out = alloc(n);
+    if (n <= 128) {
+      // Short packets: a byte loop beats creating two subarray views for set().
+      const b = this.buf;
+      for (let i = 0; i < head; i++) out[i] = b[i];
+      for (let i = head, j = from; i < n; i++, j++) out[i] = data[j];
+      return out;
+    }
     out.set(this.buf.subarray(0, head));
     if (from < data.length) out.set(data.subarray(from), head);
     return out;
