@@ -66,8 +66,6 @@ export function allocFrame(n: number): Uint8Array {
   return f;
 }
 
-const f64 = new DataView(new ArrayBuffer(8));
-
 function put16(f: Uint8Array, o: number, v: number): void {
   f[o] = (v >>> 8) & 0xff;
   f[o + 1] = v & 0xff;
@@ -132,8 +130,9 @@ export function buildFrame(spec: FrameSpec): Uint8Array {
   const t = spec.bytes - TRAILER;
   put32(f, t, spec.flowId >>> 0);
   put32(f, t + 4, spec.seq >>> 0);
-  f64.setFloat64(0, spec.sentPs);
-  for (let i = 0; i < 8; i++) f[t + 8 + i] = f64.getUint8(i);
+  // Send time in integer picoseconds (below 2^53) as two 32-bit halves.
+  put32(f, t + 8, Math.floor(spec.sentPs / 0x100000000));
+  put32(f, t + 12, spec.sentPs >>> 0);
   return f;
 }
 
@@ -175,8 +174,11 @@ export interface Trailer {
 export function trailerOf(f: Uint8Array): Trailer | undefined {
   if (f.length < MIN_FRAME_BYTES) return undefined;
   const t = f.length - TRAILER;
-  for (let i = 0; i < 8; i++) f64.setUint8(i, f[t + 8 + i]!);
-  return { flowId: get32(f, t), seq: get32(f, t + 4), sentPs: f64.getFloat64(0) };
+  return {
+    flowId: get32(f, t),
+    seq: get32(f, t + 4),
+    sentPs: get32(f, t + 8) * 0x100000000 + get32(f, t + 12),
+  };
 }
 
 function get32(f: Uint8Array, o: number): number {
