@@ -2,6 +2,7 @@
 // appear, their names, ids and aliases, and the table/action/extern details.
 import type { ActionDecl, Annotation, CheckedProgram, InstanceDecl, TableDecl } from '../frontend/ast.js';
 import { bitWidthOf } from '../frontend/types.js';
+import { controlPlaneName } from '../frontend/names.js';
 import { IdAllocator, shortestUniqueSuffixes, type IdProblem } from './ids.js';
 import {
   P4IdPrefix,
@@ -23,7 +24,6 @@ const STRUCTURAL = new Set([
   'defaultonly',
   'tableonly',
   'noWarn',
-  'controller_header',
   'hidden',
   'priority',
   'optional',
@@ -106,15 +106,18 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   for (const m of meters) reg(P4IdPrefix.METER, m.controlPlaneName!, m.annotations, m.loc);
   for (const m of directMeters) reg(P4IdPrefix.DIRECT_METER, m.controlPlaneName!, m.annotations, m.loc);
   for (const r of registers) reg(P4IdPrefix.REGISTER, r.controlPlaneName!, r.annotations, r.loc);
+  // A controller header's id hashes its type's name; its P4Info name is the annotation's (p4c does the same).
+  const headerSymbol = (h: CheckedProgram['controllerHeaders'][number]): string =>
+    controlPlaneName(h.decl.annotations, h.decl.name);
   for (const h of prog.controllerHeaders)
-    reg(P4IdPrefix.CONTROLLER_HEADER, h.name, h.decl.annotations, h.decl.loc);
+    reg(P4IdPrefix.CONTROLLER_HEADER, headerSymbol(h), h.decl.annotations, h.decl.loc);
   ids.finish();
 
   const allNames = [
     ...tables.map((t) => t.controlPlaneName!),
     ...actions.map((a) => a.controlPlaneName!),
     ...externs.map((e) => e.controlPlaneName!),
-    ...prog.controllerHeaders.map((h) => h.name),
+    ...prog.controllerHeaders.map(headerSymbol),
   ];
   const aliases = shortestUniqueSuffixes(allNames);
   const preamble = (prefix: number, name: string, anns: Annotation[]) => {
@@ -194,7 +197,11 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   };
 
   const controllerHeaders: ControllerPacketMetadata[] = prog.controllerHeaders.map((h) => ({
-    preamble: preamble(P4IdPrefix.CONTROLLER_HEADER, h.name, h.decl.annotations),
+    preamble: {
+      ...preamble(P4IdPrefix.CONTROLLER_HEADER, headerSymbol(h), h.decl.annotations),
+      name: h.name,
+      alias: h.name,
+    },
     metadata: h.decl.fields.map((f, i) => {
       const annotations = annotationStrings(f.annotations);
       return {

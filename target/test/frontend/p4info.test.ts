@@ -169,8 +169,13 @@ describe('P4Info: tables, actions and externs', () => {
       p.registers.map((r) => [r.preamble.name, r.type_spec, r.size]),
       [['MyIngress.rr', { bitstring: { bit: { bitwidth: 32 } } }, 8]],
     );
-    assert.equal(p.controller_packet_metadata[0]!.preamble.name, 'packet_in');
-    assert.equal(p.controller_packet_metadata[0]!.preamble.id >>> 24, 0x04);
+    // Named after the annotation, numbered after the header type, as p4c does.
+    assert.deepEqual(p.controller_packet_metadata[0]!.preamble, {
+      id: ((0x04 << 24) | (jenkinsOneAtATime('packet_in_t') & 0xffffff)) >>> 0,
+      name: 'packet_in',
+      alias: 'packet_in',
+      annotations: ['@controller_header("packet_in")'],
+    });
     assert.deepEqual(
       p.controller_packet_metadata[0]!.metadata.map((m) => [m.id, m.name, m.bitwidth]),
       [
