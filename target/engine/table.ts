@@ -55,6 +55,7 @@ export class MatchTable<A> {
   private readonly lpmIndex: number;
   private readonly numericKey: boolean;
   private readonly int32Key: boolean;
+  private readonly wideField: boolean;
   private readonly scale: number[];
   private readonly byId = new Map<string, Installed<A>>();
   private groups: Group<A>[] = [];
@@ -74,7 +75,9 @@ export class MatchTable<A> {
     this.hasRange = fields.some((f) => f.kind === 'range');
     this.lpmIndex = this.needsPriority ? -1 : fields.findIndex((f) => f.kind === 'lpm');
     const total = fields.reduce((s, f) => s + f.width, 0);
-    this.numericKey = fields.every((f) => f.width <= 32) && total <= 52;
+    // Keys of up to 52 bits in all (a 48-bit MAC, or several small fields) fold into one exact number.
+    this.numericKey = total <= 52;
+    this.wideField = fields.some((f) => f.width > 32);
     this.int32Key = total <= 32;
     this.scale = fields.map((f) => 2 ** f.width);
   }
@@ -158,10 +161,16 @@ export class MatchTable<A> {
     const n = this.fields.length;
     if (this.numericKey) {
       // Keys of up to 32 bits are folded to int32, which V8 keeps unboxed (Smi): no allocation per lookup.
-      if (n === 1) return (key[0] as number) & (masks[0] as number);
+      if (!this.wideField) {
+        if (n === 1) return (key[0] as number) & (masks[0] as number);
+        let v = 0;
+        for (let i = 0; i < n; i++)
+          v = v * this.scale[i] + (((key[i] as number) & (masks[i] as number)) >>> 0);
+        return this.int32Key ? v | 0 : v;
+      }
       let v = 0;
-      for (let i = 0; i < n; i++) v = v * this.scale[i] + (((key[i] as number) & (masks[i] as number)) >>> 0);
-      return this.int32Key ? v | 0 : v;
+      for (let i = 0; i < n; i++) v = v * this.scale[i] + andNum(key[i] as number, masks[i] as number);
+      return v;
     }
     let s = '';
     for (let i = 0; i < n; i++) {

@@ -141,6 +141,50 @@ describe('engine/table', () => {
     assert.equal(e.lookup([0xdeadbeef02]), undefined);
   });
 
+  it('a 48-bit ternary field with a 4-bit exact one (one 52-bit numeric key) agrees with a linear scan', () => {
+    const t = new MatchTable<number>(
+      'mac',
+      [
+        { id: 1, name: 'mac', kind: 'ternary', width: 48 },
+        { id: 2, name: 'vlan', kind: 'exact', width: 4 },
+      ],
+      1000,
+    );
+    const masks = [0xffffffffffff, 0xffffff000000, 0x010000000000, 0x0000ffffffff];
+    const entries: { v: number; mk: number; b: number; p: number }[] = [];
+    let seed = 3;
+    const rnd = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    const mac = (): number => (rnd() & 0xffff) * 2 ** 32 + rnd();
+    const and = (a: number, b: number): number => Number(BigInt(a) & BigInt(b));
+    for (let i = 0; i < 300; i++) {
+      const mk = masks[rnd() % masks.length];
+      const v = and(mac(), mk);
+      const b = rnd() % 16;
+      const p = 1 + (rnd() % 100);
+      try {
+        t.insert(
+          m(
+            [1, { kind: 'ternary', value: BigInt(v), mask: BigInt(mk) }],
+            [2, { kind: 'exact', value: BigInt(b) }],
+          ),
+          p,
+          i,
+        );
+        entries.push({ v, mk, b, p });
+      } catch {
+        /* duplicate */
+      }
+    }
+    for (let q = 0; q < 1000; q++) {
+      const e = entries[rnd() % entries.length];
+      const a = q % 2 ? e.v + and(mac(), 0xffffffffffff - e.mk) : mac();
+      const b = q % 3 ? e.b : rnd() % 16;
+      let bestP = -1;
+      for (const x of entries) if (and(a, x.mk) === x.v && x.b === b && x.p > bestP) bestP = x.p;
+      assert.equal(t.lookup([a, b])?.priority ?? -1, bestP);
+    }
+  });
+
   it('many entries: tuple-space search agrees with a linear scan', () => {
     const fields: FieldSpec[] = [
       { id: 1, name: 'a', kind: 'ternary', width: 32 },
