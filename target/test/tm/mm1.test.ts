@@ -6,18 +6,19 @@ import { Rng } from '../../tm/random.js';
 import { Simulator } from '../../tm/simulator.js';
 import { PS_PER_S } from '../../tm/time.js';
 
-function mm1MeanInSystem(rho: number, packets: number, seed: number): number {
+/** Run a single-queue port under Poisson arrivals with exponential sizes; returns the port afterwards. */
+function mm1(
+  rho: number,
+  packets: number,
+  seed: number,
+  bufferPackets: number,
+): { port: EgressPort; endPs: number } {
   const sim = new Simulator();
   const rateBps = 8e9;
   const meanBytes = 1000;
   const meanServicePs = (meanBytes * 8 * PS_PER_S) / rateBps;
   const meanGapPs = meanServicePs / rho;
-  const port = new EgressPort(
-    sim,
-    0,
-    { queues: 1, rateBps, bufferPackets: Number.MAX_SAFE_INTEGER },
-    () => undefined,
-  );
+  const port = new EgressPort(sim, 0, { queues: 1, rateBps, bufferPackets }, () => undefined);
   const arrivals = new Rng(seed);
   const sizes = new Rng(seed + 1);
   const wire = new Uint8Array(64 * meanBytes);
@@ -31,7 +32,12 @@ function mm1MeanInSystem(rho: number, packets: number, seed: number): number {
   sim.at(0, arrive);
   sim.run();
   port.account();
-  return port.portStats.systemArea / sim.now;
+  return { port, endPs: sim.now };
+}
+
+function mm1MeanInSystem(rho: number, packets: number, seed: number): number {
+  const { port, endPs } = mm1(rho, packets, seed, Number.MAX_SAFE_INTEGER);
+  return port.portStats.systemArea / endPs;
 }
 
 describe('tm M/M/1 check', () => {
@@ -47,4 +53,23 @@ describe('tm M/M/1 check', () => {
       assert.ok(error < 0.05, `measured ${measured.toFixed(3)}, expected ${expected.toFixed(3)}`);
     });
   }
+
+  it('tail-drops as M/M/1/K: blocking probability (1-rho) rho^K / (1 - rho^(K+1))', function () {
+    this.timeout(60_000);
+    // K counts the whole system; the port's buffer excludes the packet on the wire, so K = buffer + 1.
+    for (const [rho, buffer] of [
+      [0.9, 9],
+      [1.2, 19],
+    ] as const) {
+      const k = buffer + 1;
+      const expected = ((1 - rho) * rho ** k) / (1 - rho ** (k + 1));
+      const { port } = mm1(rho, 400_000, 77, buffer);
+      const q = port.queueStats[0]!;
+      const measured = q.tailDropped / (q.tailDropped + q.enqueued);
+      assert.ok(
+        Math.abs(measured - expected) / expected < 0.05,
+        `rho ${rho}, K ${k}: measured ${measured.toFixed(4)}, expected ${expected.toFixed(4)}`,
+      );
+    }
+  });
 });
