@@ -46,6 +46,8 @@ export function stripComments(text: string): string {
 
 interface Macro {
   tokens: Token[];
+  /** Parameter names of a function-like macro (`#define F(a, b) ...`). */
+  params?: string[];
 }
 
 interface CondFrame {
@@ -107,22 +109,58 @@ export class Preprocessor {
         continue;
       }
       if (!active()) continue;
-      for (const t of lexLine(line, file, lineNo, this.diags)) this.emit(t, new Set());
+      this.out.push(...this.expand(lexLine(line, file, lineNo, this.diags), new Set()));
     }
     for (const c of conds) this.diags.error(c.loc, 'unterminated #if');
     this.depth--;
   }
 
-  private emit(t: Token, expanding: Set<string>): void {
-    const m = t.kind === 'ident' ? this.macros.get(t.text) : undefined;
-    if (!m || expanding.has(t.text)) {
-      this.out.push(t);
-      return;
+  /** Expands macros in one line's tokens. A macro's tokens take the location of its use; arguments of a
+   *  function-like macro keep their own. Invocations must fit on one line. */
+  private expand(toks: Token[], expanding: Set<string>): Token[] {
+    const out: Token[] = [];
+    for (let i = 0; i < toks.length; i++) {
+      const t = toks[i]!;
+      const m = t.kind === 'ident' ? this.macros.get(t.text) : undefined;
+      if (!m || expanding.has(t.text) || (m.params && toks[i + 1]?.text !== '(')) {
+        out.push(t);
+        continue;
+      }
+      let body = m.tokens;
+      if (m.params) {
+        const args: Token[][] = [[]];
+        let depth = 0;
+        let j = i + 1;
+        for (; j < toks.length; j++) {
+          const x = toks[j]!;
+          if (x.text === '(' && depth++ === 0) continue;
+          if (x.text === ')' && --depth === 0) break;
+          if (x.text === ',' && depth === 1) {
+            args.push([]);
+            continue;
+          }
+          args[args.length - 1]!.push(x);
+        }
+        if (j >= toks.length) {
+          this.diags.error(t.loc, `unterminated call of macro '${t.text}'`);
+          out.push(t);
+          continue;
+        }
+        if (args.length === 1 && args[0]!.length === 0 && m.params.length === 0) args.pop();
+        if (args.length !== m.params.length)
+          this.diags.error(t.loc, `macro '${t.text}' takes ${m.params.length} arguments, got ${args.length}`);
+        i = j;
+        const expandedArgs = args.map((a) => this.expand(a, expanding));
+        const params = m.params;
+        body = m.tokens.flatMap((bt) => {
+          const k = bt.kind === 'ident' ? params.indexOf(bt.text) : -1;
+          return k >= 0 ? (expandedArgs[k] ?? []) : [{ ...bt, loc: t.loc }];
+        });
+      } else body = body.map((bt) => ({ ...bt, loc: t.loc }));
+      const placed = body.map((bt, k) => (k === 0 ? { ...bt, adjacent: t.adjacent } : bt));
+      out.push(...this.expand(placed, new Set(expanding).add(t.text)));
     }
-    const inner = new Set(expanding).add(t.text);
-    m.tokens.forEach((mt, i) =>
-      this.emit({ ...mt, loc: t.loc, adjacent: i === 0 ? t.adjacent : mt.adjacent }, inner),
-    );
+    return out;
   }
 
   private directive(
@@ -178,12 +216,19 @@ export class Preprocessor {
     if (!active) return;
     switch (name) {
       case 'define': {
-        const dm = /^\s*([A-Za-z_]\w*)(\()?/.exec(rest);
+        // `#define F(a, b) body` is function-like only when '(' follows the name directly, as in C.
+        const dm = /^\s*([A-Za-z_]\w*)(\(([^)]*)\))?/.exec(rest);
         if (!dm) return this.diags.error(loc, '#define needs a macro name');
-        if (dm[2]) return this.diags.error(loc, 'function-like macros are not supported');
+        const params =
+          dm[2] !== undefined
+            ? dm[3]!
+                .split(',')
+                .map((x) => x.trim())
+                .filter((x) => x.length > 0)
+            : undefined;
         const bodyCol = restCol + dm[0].length;
         const body = lexLine(line.slice(bodyCol), file, lineNo, this.diags, bodyCol + 1);
-        this.macros.set(dm[1]!, { tokens: body });
+        this.macros.set(dm[1]!, { tokens: body, params });
         return;
       }
       case 'undef': {
@@ -243,10 +288,9 @@ export class Preprocessor {
         i += paren ? 3 : 1;
         continue;
       }
-      const saved = this.out.length;
-      this.emit(t, new Set());
-      toks.push(...this.out.splice(saved));
+      toks.push(t);
     }
+    toks.splice(0, toks.length, ...this.expand(toks, new Set()));
     let pos = 0;
     const peek = (): string | undefined => toks[pos]?.text;
     const fail = (): never => this.diags.fatal(loc, 'invalid #if expression');

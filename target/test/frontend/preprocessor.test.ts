@@ -98,6 +98,16 @@ describe('preprocessor', () => {
     );
   });
 
+  it('expands function-like macros, with arguments expanded and nested calls', () => {
+    const src =
+      '#define SQ(x) ((x) * (x))\n#define ADD(a, b) a + b\n#define ONE 1\n#define P (2)\ny = ADD(SQ(ONE), f(3, 4)) + P;\nSQ;';
+    assert.deepEqual(tokens(src).join(' '), 'y = ( ( 1 ) * ( 1 ) ) + f ( 3 , 4 ) + ( 2 ) ; SQ ;');
+  });
+
+  it('uses function-like macros in #if', () => {
+    assert.deepEqual(tokens('#define AT_LEAST(v, n) ((v) >= (n))\n#if AT_LEAST(3, 2)\nyes\n#endif'), ['yes']);
+  });
+
   it('evaluates #if, #elif, #else, #ifdef, #ifndef and defined()', () => {
     const src = [
       '#define V 3',
