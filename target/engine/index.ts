@@ -452,6 +452,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
   insertEntry(entry: TableEntry): void {
     const t = this.table(entry.tableId);
     if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
+    this.checkEntryAction(entry.tableId, entry.action.actionId);
     const action = resolveAction(t, this.p4info, entry.action);
     const e = t.store.insert(entry.match, entry.priority, action);
     if (entry.counter) {
@@ -460,9 +461,18 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     }
   }
 
+  /** An @defaultonly action cannot be bound to an entry (P4Runtime: INVALID_ARGUMENT). */
+  private checkEntryAction(tableId: number, actionId: number): void {
+    const pt = this.p4info.tables.find((x) => x.preamble.id === tableId);
+    const ref = pt?.action_refs.find((r) => r.id === actionId);
+    if (ref?.scope === 'DEFAULT_ONLY')
+      throw new ControlPlaneError('INVALID_ARGUMENT', `action ${actionId} may only be a default action`);
+  }
+
   modifyEntry(entry: TableEntry): void {
     const t = this.table(entry.tableId);
     if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
+    this.checkEntryAction(entry.tableId, entry.action.actionId);
     const e = t.store.find(entry.match, entry.priority);
     if (!e) throw new ControlPlaneError('NOT_FOUND', `no such entry in ${t.info.name}`);
     e.action = resolveAction(t, this.p4info, entry.action);

@@ -231,7 +231,7 @@ describe('engine/switch', () => {
         action keep() { }
         table t {
           key = { hdr.data.a: exact; hdr.data.b: ternary; }
-          actions = { fwd; keep; }
+          actions = { fwd; @defaultonly keep; }
           default_action = keep();
           counters = hits;
           size = 2;
@@ -296,6 +296,17 @@ describe('engine/switch', () => {
       assert.equal(
         cpCode(() => sw.setDefaultAction(i.fixed, fwd(1))),
         'PERMISSION_DENIED',
+      );
+      const keepEntry = {
+        tableId: i.t,
+        match: key(7, [0, 0]),
+        priority: 1,
+        action: { actionId: i.keep, params: new Map() },
+      };
+      assert.equal(
+        cpCode(() => sw.insertEntry(keepEntry)),
+        'INVALID_ARGUMENT',
+        '@defaultonly action in an entry',
       );
       assert.equal(
         cpCode(() => sw.setDefaultAction(i.t, { actionId: 12345, params: new Map() })),
