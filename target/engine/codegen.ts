@@ -342,7 +342,8 @@ class Gen {
       case 'index': {
         const s = this.expr(e.expr);
         const i = this.exprAs(e.index, { kind: 'bit', width: 32 });
-        return `${s}.$a[${i}]`;
+        // Tuples are plain arrays; header stacks keep their elements in $a.
+        return e.expr.type.kind === 'tuple' ? `${s}[${i}]` : `${s}.$a[${i}]`;
       }
       case 'slice': {
         const bt = bitOf(e.expr.type);
