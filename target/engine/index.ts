@@ -8,6 +8,11 @@
 // Priority queues: with `priorityQueues` = N (default 8, like bmv2 --priority-queues 8) a packet leaves ingress
 // into queue `standard_metadata.priority`; a priority >= N is dropped ("Priority out of range"), so with N = 1
 // (bmv2's default of one queue per port) every packet of priority 1 or more is dropped.
+// Simplifications, each deliberate: meters and direct meters always answer GREEN (0); parser value sets have no
+// control-plane API here and never match; action profiles/selectors are not modelled; header/struct arguments
+// passed inout are aliased rather than copied in and out (visible only with aliasing or `exit` inside the
+// callee); resubmit/recirculate loops stop after MAX_ROUNDS passes; assert()/assume() failures abort the packet
+// with an exception (bmv2 aborts the whole switch).
 import { formatDiagnostic, compileP4, type CheckedProgram } from '../frontend/index.js';
 import {
   ControlPlaneError,
