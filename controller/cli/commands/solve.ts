@@ -1,7 +1,19 @@
 // `mlt solve CONFIG.yaml`: per-queue thresholds for one switch port (DESIGN.md §6), as a table or JSON.
+// With --validate the thresholds also run on the embedded target (see ../../solver/validate.ts); the scenario
+// file format is the interface to the simulator, which is wired in here, the one place that joins the parts.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { ConfigError, loadSolveConfig } from '../../config/index.js';
-import { solve, type LossModel, type Method, type Solution } from '../../solver/index.js';
+import { join } from 'node:path';
+import { ConfigError, loadSolveConfig, projectRoot } from '../../config/index.js';
+import { solve, type LossModel, type Method, type Solution, type SolveProblem } from '../../solver/index.js';
+import {
+  formatValidation,
+  validateSolution,
+  type EgressAt,
+  type Validation,
+  type ValidationScenario,
+} from '../../solver/validate.js';
+import type { ScenarioFile } from '../../../target/sim/scenario-file.js';
+import { buildScenario, runBuilt } from '../../../target/sim/scenario-run.js';
 
 /** Exit status for a config the user must fix (unreadable, invalid YAML, schema error); usage errors exit 1. */
 const EXIT_CONFIG = 2;
@@ -13,6 +25,11 @@ interface SolveFlags {
   base?: number;
   step?: number;
   json?: boolean;
+  validate?: boolean;
+  packets: number;
+  runs: number;
+  seed: number;
+  egressAt: EgressAt;
 }
 
 export function solveCommand(): Command {
@@ -36,6 +53,22 @@ export function solveCommand(): Command {
     .option('--base <T>', 'dlcp: threshold of the highest data queue, packets', nonNegative)
     .option('--step <d>', 'dlcp: relative step between queues', nonNegative)
     .option('--json', 'print the solution as JSON')
+    .option(
+      '--validate',
+      "run the thresholds on one port of the embedded target (p4/mlt.p4) under the model's assumptions " +
+        'and compare measured losses with both models',
+    )
+    .option('--packets <n>', 'validate: expected packet arrivals over all runs', positiveInt, 1_000_000)
+    .option('--runs <n>', 'validate: independent runs, for the confidence intervals', positiveInt, 10)
+    .option('--seed <n>', 'validate: seed of the first run (run k uses seed + k)', nonNegativeInt, 1)
+    .addOption(
+      new Option(
+        '--egress-at <when>',
+        'validate: apply thresholds when a packet is enqueued (the model) or dequeued (bmv2: dropped packets still wait)',
+      )
+        .choices(['enqueue', 'dequeue'])
+        .default('enqueue'),
+    )
     .action((config: string, flags: SolveFlags, command: Command) => {
       if (flags.policy === 'dlcp' && (flags.base === undefined || flags.step === undefined))
         command.error('error: --policy dlcp needs --base T and --step d');
@@ -43,9 +76,11 @@ export function solveCommand(): Command {
         command.error('error: --base and --step only apply with --policy dlcp');
       let solution: Solution;
       let modelName: string | undefined;
+      let problem: SolveProblem;
       try {
         const loaded = loadSolveConfig(config);
         modelName = loaded.modelName;
+        problem = loaded.problem;
         solution = solve(loaded.problem, {
           model: flags.model,
           method: flags.method,
@@ -63,12 +98,55 @@ export function solveCommand(): Command {
         }
         throw err;
       }
+      let validation: Validation | undefined;
+      if (flags.validate) {
+        try {
+          validation = runValidation(config, problem, solution, flags);
+        } catch (err) {
+          if (err instanceof RangeError) {
+            process.stderr.write(`${err.message}\n`);
+            process.exitCode = EXIT_CONFIG;
+            return;
+          }
+          throw err;
+        }
+      }
+      const title = modelName ? `${config} (${modelName})` : config;
       process.stdout.write(
         flags.json
-          ? `${JSON.stringify(toJson(solution), null, 2)}\n`
-          : formatTable(modelName ? `${config} (${modelName})` : config, solution),
+          ? `${JSON.stringify(validation ? { ...toJson(solution), validation } : toJson(solution), null, 2)}\n`
+          : formatTable(title, solution) + (validation ? `\n${formatValidation(validation)}` : ''),
       );
     });
+}
+
+/** Runs the validation scenarios on the embedded target's simulator, through its scenario file entry points. */
+function runValidation(
+  config: string,
+  problem: SolveProblem,
+  solution: Solution,
+  flags: SolveFlags,
+): Validation {
+  const p4 = join(projectRoot(), 'p4', 'mlt.p4');
+  return validateSolution(
+    problem,
+    solution,
+    { p4, packets: flags.packets, runs: flags.runs, seed: flags.seed, egressAt: flags.egressAt },
+    (scenario: ValidationScenario) => {
+      const scn: ScenarioFile = scenario;
+      return runBuilt(buildScenario(scn, config), scn);
+    },
+  );
+}
+
+function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected an integer >= 1');
+  return Number(value);
+}
+
+function nonNegativeInt(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected an integer >= 0');
+  return Number(value);
 }
 
 function nonNegative(value: string): number {
