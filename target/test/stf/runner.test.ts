@@ -111,6 +111,17 @@ packet 0 ${IN.replace('0a090909', '0b090909')}
     assert.match(r.report, /port 4: expected 1 packet\(s\), got 0[\s\S]*missing/);
   });
 
+  it('judges only the ports the test attaches (packet/expect lines), as p4c runs bmv2', async () => {
+    const f = files(`add Ing.route hdr.ipv4.dst:0x0a000000/8 Ing.fwd(port:9)\npacket 0 ${IN}\n`);
+    const r = await runStf({ programPath: f.p4, stfPath: f.test });
+    assert.equal(r.status, 'pass', r.report);
+    assert.match(r.report, /1 packet\(s\) left on port 9, which the test does not attach/);
+    const g = files(`add Ing.route hdr.ipv4.dst:0x0a000000/8 Ing.fwd(port:0)\npacket 0 ${IN}\n`);
+    const r2 = await runStf({ programPath: g.p4, stfPath: g.test });
+    assert.equal(r2.status, 'fail', 'a packet on an attached port that nobody expects fails the test');
+    assert.match(r2.report, /port 0: expected 0 packet\(s\), got 1[\s\S]*unexpected/);
+  });
+
   it('fails on counter and register mismatches', async () => {
     const f = files(`
 check_counter Ing.seen(0) packets == 1
