@@ -66,6 +66,11 @@ export interface TrafficReport {
   lossRate: number;
   ceMarked: number;
   latency: DelayReport;
+  /**
+   * Flow completion time (first packet sent to last packet received) over the flows that delivered anything,
+   * MLT §6.2's metric: mean, p99 and max across flows.
+   */
+  fct: { meanUs: number; p99Us: number; maxUs: number };
 }
 
 export interface SwitchReport {
@@ -215,6 +220,13 @@ function summarise(flows: readonly FlowStats[]): Omit<TrafficReport, 'name' | 'k
   }
   // Exact percentiles over the union of the flows' samples.
   const all = mergeSamples(flows);
+  const fcts = flows
+    .filter((f) => f.received > 0)
+    .map((f) => f.lastReceivedPs - f.firstSentPs)
+    .sort((a, b) => a - b);
+  const pick = (q: number): number =>
+    fcts.length === 0 ? 0 : fcts[Math.min(fcts.length, Math.max(1, Math.ceil((q / 100) * fcts.length))) - 1]!;
+  const fctMean = fcts.length === 0 ? 0 : fcts.reduce((a, b) => a + b, 0) / fcts.length;
   return {
     flows: flows.length,
     sent,
@@ -223,6 +235,11 @@ function summarise(flows: readonly FlowStats[]): Omit<TrafficReport, 'name' | 'k
     lossRate: sent > 0 ? round((sent - received) / sent, 6) : 0,
     ceMarked: ce,
     latency: all,
+    fct: {
+      meanUs: round(fctMean / PS_PER_US, 4),
+      p99Us: round(pick(99) / PS_PER_US, 4),
+      maxUs: round(pick(100) / PS_PER_US, 4),
+    },
   };
 }
 

@@ -147,6 +147,8 @@ traffic:
     assert.equal(r.traffic[0]!.received, 10);
     // 1250 bytes at 25 Gb/s = 0.4 us per wire, two wires and two 1 us links.
     assert.equal(r.traffic[0]!.latency.maxUs, 2.8);
+    // 1 us between sends: the tenth leaves at 9 us and arrives 2.8 us later.
+    assert.deepEqual(r.traffic[0]!.fct, { meanUs: 11.8, p99Us: 11.8, maxUs: 11.8 });
   });
 
   it('validates every example in configs/scenarios against the schema', () => {
