@@ -74,6 +74,11 @@ export function solveCommand(): Command {
         command.error('error: --policy dlcp needs --base T and --step d');
       if (flags.policy !== 'dlcp' && (flags.base !== undefined || flags.step !== undefined))
         command.error('error: --base and --step only apply with --policy dlcp');
+      const validateOnly = ['packets', 'runs', 'seed', 'egressAt'].filter(
+        (name) => command.getOptionValueSource(name) === 'cli',
+      );
+      if (!flags.validate && validateOnly.length > 0)
+        command.error('error: --packets, --runs, --seed and --egress-at only apply with --validate');
       let solution: Solution;
       let modelName: string | undefined;
       let problem: SolveProblem;
@@ -134,7 +139,11 @@ function runValidation(
     { p4, packets: flags.packets, runs: flags.runs, seed: flags.seed, egressAt: flags.egressAt },
     (scenario: ValidationScenario) => {
       const scn: ScenarioFile = scenario;
-      return runBuilt(buildScenario(scn, config), scn);
+      // A run takes seconds; say which one is going on when someone is watching.
+      if (process.stderr.isTTY) process.stderr.write(`\rvalidate: run with seed ${scenario.seed}...`);
+      const report = runBuilt(buildScenario(scn, config), scn);
+      if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+      return report;
     },
   );
 }

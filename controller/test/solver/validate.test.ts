@@ -254,6 +254,25 @@ describe('mlt solve --validate', function () {
     assert.match(text.stdout, /mean absolute error: paper [\d.]+ pp .*; exact [\d.]+ pp/);
   });
 
+  it('with egress at dequeue (bmv2), packets dropped at S still occupy the queue and large loss rises', () => {
+    const args = ['--packets', '400000', '--runs', '20', '--seed', '3'];
+    const atEnqueue = validate(ONE_QUEUE, ...args).validation.queues[0]!;
+    const atDequeue = validate(ONE_QUEUE, ...args, '--egress-at', 'dequeue').validation;
+    assert.equal(atDequeue.egressAt, 'dequeue');
+    const q = atDequeue.queues[0]!;
+    // Same thresholds, same predictions; but now a packet dropped at S sits in the queue until its turn and
+    // counts in later packets' enq_qdepth, so the queue reaches L far more often than the model's chain does.
+    assert.equal(q.large.predicted.exact, atEnqueue.large.predicted.exact);
+    assert.ok(zScore(q.large.measured, q.large.predicted.exact, atDequeue.runs) > 10);
+    assert.ok(q.large.measured.loss! > 5 * atEnqueue.large.measured.loss!);
+  });
+
+  it('rejects the validation flags without --validate', () => {
+    const r = runCli(['solve', ONE_QUEUE, '--packets', '1000']);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /only apply with --validate/);
+  });
+
   it('exits 2 for a bad config, and for one with nothing to send', () => {
     const bad = config('bad.yaml', 'switch: { queues: 0 }\ntraffic: { load: 1 }\n');
     const r = runCli(['solve', bad, '--validate']);
