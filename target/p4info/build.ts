@@ -184,7 +184,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
         const annotations = annotationStrings(p.annotations);
         return {
           id: explicitId(p.annotations) ?? i + 1,
-          name: p.name,
+          name: controlPlaneName(p.annotations, p.name),
           bitwidth: bitWidthOf(p.type) ?? 0,
           ...(annotations ? { annotations } : {}),
         };
@@ -206,7 +206,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
       const annotations = annotationStrings(f.annotations);
       return {
         id: explicitId(f.annotations) ?? i + 1,
-        name: f.name,
+        name: controlPlaneName(f.annotations, f.name),
         bitwidth: f.width ?? 0,
         ...(annotations ? { annotations } : {}),
       };

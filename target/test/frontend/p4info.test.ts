@@ -146,6 +146,16 @@ describe('P4Info: tables, actions and externs', () => {
     );
   });
 
+  it('honours @name on action parameters', () => {
+    const p = info(
+      program({
+        locals:
+          'action a(@name("port") bit<9> p) { standard_metadata.egress_spec = p; } table t { actions = { a; } }',
+      }),
+    );
+    assert.equal(p.actions.find((a) => a.preamble.name === 'MyIngress.a')!.params[0]!.name, 'port');
+  });
+
   it('lists action-data parameters only, with ids and widths', () => {
     const p = info(kitchenSink);
     const fwd = p.actions.find((a) => a.preamble.name === 'MyIngress.fwd')!;
