@@ -49,6 +49,7 @@ export function formatValidation(v: Validation): string {
     `validation on p4/mlt.p4 (embedded target): ${v.runs} run(s) x ${v.packetsPerRun} packets (${seeds}), ` +
       `thresholds applied at ${v.egressAt}, load configured ${v.load.configured.toFixed(3)}, measured ${v.load.measured.toFixed(3)}`,
     'loss of small (non-ECT) and large (ECT) packets per data queue: measured vs predicted by both models',
+    "installed: the enq_qdepth thresholds that implement the model's (T - 1 for T >= 2: enq_qdepth leaves out the packet on the wire)",
     line(header),
     ...rows.map(line),
     `mean absolute error: ${score('paper')}; ${score('exact')}`,
