@@ -174,25 +174,52 @@ function keysetToMatch(k: KeysetValue, f: FieldSpec): FieldMatch | undefined {
   }
 }
 
-/** Converts a control-plane ActionCall into the engine form for one table, validating ids and widths. */
-export function resolveAction(rt: TableRuntime, p4info: P4Info, call: ActionCall): ActionRun {
-  const pa = p4info.actions.find((a) => a.preamble.id === call.actionId);
-  if (!pa) throw new ControlPlaneError('INVALID_ARGUMENT', `unknown action id ${call.actionId}`);
+/** What resolveAction needs of one action in one table, computed once per (table, action id). */
+interface ActionSlot {
+  pa: P4Info['actions'][number];
+  index: number;
+  dataParams: ActionDecl['params'];
+  paramIds: Set<number>;
+  limits: bigint[];
+}
+
+const slots = new WeakMap<TableRuntime, Map<number, ActionSlot>>();
+
+function actionSlot(rt: TableRuntime, p4info: P4Info, actionId: number): ActionSlot {
+  let byId = slots.get(rt);
+  if (!byId) slots.set(rt, (byId = new Map()));
+  const hit = byId.get(actionId);
+  if (hit) return hit;
+  const pa = p4info.actions.find((a) => a.preamble.id === actionId);
+  if (!pa) throw new ControlPlaneError('INVALID_ARGUMENT', `unknown action id ${actionId}`);
   const index = rt.info.actions.findIndex((a) => (a.controlPlaneName ?? a.name) === pa.preamble.name);
   if (index < 0)
     throw new ControlPlaneError(
       'INVALID_ARGUMENT',
       `action ${pa.preamble.name} is not in table ${rt.info.name}`,
     );
-  const decl = rt.info.actions[index];
-  const dataParams = decl.params.filter((p) => p.direction === 'none');
+  const slot: ActionSlot = {
+    pa,
+    index,
+    dataParams: rt.info.actions[index].params.filter((p) => p.direction === 'none'),
+    paramIds: new Set(pa.params.map((pp) => pp.id)),
+    limits: pa.params.map((pp) => 1n << BigInt(pp.bitwidth)),
+  };
+  byId.set(actionId, slot);
+  return slot;
+}
+
+/** Converts a control-plane ActionCall into the engine form for one table, validating ids and widths. */
+export function resolveAction(rt: TableRuntime, p4info: P4Info, call: ActionCall): ActionRun {
+  const { pa, index, dataParams, paramIds, limits } = actionSlot(rt, p4info, call.actionId);
   const args: ActionRun['args'] = [];
   const params = new Map<number, bigint>();
-  pa.params.forEach((pp, i) => {
+  for (let i = 0; i < pa.params.length; i++) {
+    const pp = pa.params[i];
     const v = call.params.get(pp.id);
     if (v === undefined)
       throw new ControlPlaneError('INVALID_ARGUMENT', `action ${pa.preamble.name}: missing param ${pp.name}`);
-    if (v < 0n || v >= 1n << BigInt(pp.bitwidth))
+    if (v < 0n || v >= limits[i])
       throw new ControlPlaneError(
         'INVALID_ARGUMENT',
         `action ${pa.preamble.name}: ${pp.name}=${v} does not fit ${pp.bitwidth} bits`,
@@ -200,9 +227,9 @@ export function resolveAction(rt: TableRuntime, p4info: P4Info, call: ActionCall
     params.set(pp.id, v);
     const p = dataParams[i];
     args.push(p ? valueToRep(v, p.type) : v);
-  });
+  }
   for (const id of call.params.keys())
-    if (!pa.params.some((pp) => pp.id === id))
+    if (!paramIds.has(id))
       throw new ControlPlaneError('INVALID_ARGUMENT', `action ${pa.preamble.name} has no param id ${id}`);
   return { index, actionId: pa.preamble.id, params, args };
 }

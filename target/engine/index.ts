@@ -33,9 +33,11 @@ import {
   registerRead,
   registerWrite,
   resolveAction,
+  type ActionRun,
   type ExternRuntime,
   type TableRuntime,
 } from './control-plane.js';
+import type { Installed } from './table.js';
 import { PacketWriter } from './packet.js';
 import { EXIT, REJECT, ParserError, makeRandom, makeRuntime, clone, type Obj } from './runtime.js';
 
@@ -466,11 +468,21 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     }
   }
 
+  /** The scope of an action reference of a table in the P4Info, indexed once (writes check it per entry). */
+  private actionScope(tableId: number, actionId: number): string | undefined {
+    if (!this.scopes) {
+      this.scopes = new Map();
+      for (const pt of this.p4info.tables)
+        this.scopes.set(pt.preamble.id, new Map(pt.action_refs.map((r) => [r.id, r.scope ?? ''])));
+    }
+    return this.scopes.get(tableId)?.get(actionId);
+  }
+
+  private scopes: Map<number, Map<number, string>> | undefined;
+
   /** An @defaultonly action cannot be bound to an entry (P4Runtime: INVALID_ARGUMENT). */
   private checkEntryAction(tableId: number, actionId: number): void {
-    const pt = this.p4info.tables.find((x) => x.preamble.id === tableId);
-    const ref = pt?.action_refs.find((r) => r.id === actionId);
-    if (ref?.scope === 'DEFAULT_ONLY')
+    if (this.actionScope(tableId, actionId) === 'DEFAULT_ONLY')
       throw new ControlPlaneError('INVALID_ARGUMENT', `action ${actionId} may only be a default action`);
   }
 
@@ -496,27 +508,32 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
   readEntries(tableId?: number): TableEntry[] {
     const ts = tableId === undefined ? this.tables : [this.table(tableId)];
     const out: TableEntry[] = [];
-    for (const t of ts) {
-      for (const e of t.store.entries()) {
-        out.push({
-          tableId: t.id,
-          match: new Map(e.match),
-          priority: e.priority,
-          action: { actionId: e.action.actionId, params: new Map(e.action.params) },
-          counter: t.info.directCounter ? counterData(e.packets, e.bytes) : undefined,
-        });
-      }
-    }
+    for (const t of ts) for (const e of t.store.entries()) out.push(this.entryData(t, e));
     return out;
+  }
+
+  /** One entry by its match and priority, as readEntries lists it (O(1), unlike filtering readEntries). */
+  readEntry(key: EntryKey): TableEntry | undefined {
+    const t = this.table(key.tableId);
+    const e = t.store.find(key.match, key.priority);
+    return e && this.entryData(t, e);
+  }
+
+  private entryData(t: TableRuntime, e: Installed<ActionRun>): TableEntry {
+    return {
+      tableId: t.id,
+      match: new Map(e.match),
+      priority: e.priority,
+      action: { actionId: e.action.actionId, params: new Map(e.action.params) },
+      counter: t.info.directCounter ? counterData(e.packets, e.bytes) : undefined,
+    };
   }
 
   setDefaultAction(tableId: number, action: ActionCall): void {
     const t = this.table(tableId);
     if (t.defaultIsConst)
       throw new ControlPlaneError('PERMISSION_DENIED', `default action of ${t.info.name} is const`);
-    const pt = this.p4info.tables.find((x) => x.preamble.id === tableId);
-    const ref = pt?.action_refs.find((r) => r.id === action.actionId);
-    if (ref?.scope === 'TABLE_ONLY')
+    if (this.actionScope(tableId, action.actionId) === 'TABLE_ONLY')
       throw new ControlPlaneError('INVALID_ARGUMENT', `action ${action.actionId} cannot be a default action`);
     t.def = resolveAction(t, this.p4info, action);
   }

@@ -1,11 +1,13 @@
 // Match-action table storage and lookup with P4Runtime/bmv2 semantics:
 //  - exact-only tables: one hash lookup;
 //  - lpm (with exact fields): the longest matching prefix wins;
-//  - ternary/optional (with exact/lpm fields): the numerically highest priority wins;
+//  - ternary/optional (with exact/lpm fields): the numerically highest priority wins, ties to the older entry;
 //  - range fields: a priority-ordered scan.
 // Non-range tables use tuple-space search: entries are grouped by their mask tuple, each group is a hash map
 // of masked key -> entries, and groups are visited in order of their best priority so the search can stop
-// early. Keys arrive unsigned, as numbers for widths <= 32 and bigints above (the engine's representation).
+// early. Keys arrive unsigned, as numbers for widths <= 52 and bigints above (the engine's representation).
+// Every control-plane operation is incremental (a Map from mask signature to group, a per-group priority
+// heap, buckets kept sorted), so inserts, modifies and deletes cost O(log n) amortised rather than O(n).
 import { ControlPlaneError, type FieldMatch } from '../p4info/control-plane.js';
 
 export type MatchKind = 'exact' | 'lpm' | 'ternary' | 'range' | 'optional';
@@ -24,7 +26,6 @@ export interface Installed<A> {
   action: A;
   packets: number;
   bytes: number;
-  readonly id: string;
   readonly seq: number;
   /** Per field: value & mask, and the mask (for ranges: low and high). */
   readonly lo: KeyValue[];
@@ -33,13 +34,73 @@ export interface Installed<A> {
   readonly rank: number;
 }
 
-interface Group<A> {
-  masks: KeyValue[];
-  map: Map<KeyValue | string, Installed<A>[]>;
-  best: number;
+/** A multiset of ranks with its maximum: a max-heap with lazy deletion (O(log n) amortised). */
+class RankSet {
+  private readonly counts = new Map<number, number>();
+  private heap: number[] = [];
+
+  add(r: number): void {
+    const c = this.counts.get(r) ?? 0;
+    this.counts.set(r, c + 1);
+    if (c === 0) this.push(r);
+  }
+
+  remove(r: number): void {
+    const c = this.counts.get(r) ?? 0;
+    if (c <= 1) this.counts.delete(r);
+    else this.counts.set(r, c - 1);
+    // Stale heap slots are dropped when they surface; rebuild if they come to dominate.
+    if (this.heap.length > 2 * this.counts.size + 16) {
+      this.heap = [];
+      for (const k of this.counts.keys()) this.push(k);
+    }
+  }
+
+  max(): number {
+    const h = this.heap;
+    while (h.length > 0 && !this.counts.has(h[0])) this.pop();
+    return h.length > 0 ? h[0] : -Infinity;
+  }
+
+  private push(r: number): void {
+    const h = this.heap;
+    let i = h.push(r) - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (h[p] >= r) break;
+      h[i] = h[p];
+      i = p;
+    }
+    h[i] = r;
+  }
+
+  private pop(): void {
+    const h = this.heap;
+    const last = h.pop()!;
+    if (h.length === 0) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= h.length) break;
+      const c = l + 1 < h.length && h[l + 1] > h[l] ? l + 1 : l;
+      if (h[c] <= last) break;
+      h[i] = h[c];
+      i = c;
+    }
+    h[i] = last;
+  }
 }
 
-const full = (w: number): bigint => (1n << BigInt(w)) - 1n;
+interface Group<A> {
+  masks: KeyValue[];
+  /** Masked key -> the entries with that key, best first (ranks are distinct within a bucket). */
+  map: Map<KeyValue | string, Installed<A>[]>;
+  /** The highest rank in the group. */
+  best: number;
+  ranks: RankSet;
+  size: number;
+}
+
 // Key values use the engine's representation: numbers up to 52 bits (bits.ts), bigints above.
 const rep = (v: bigint, w: number): KeyValue => (w <= 52 ? Number(v) : v);
 const TWO32 = 4294967296;
@@ -49,6 +110,22 @@ const andNum = (k: number, m: number): number =>
     ? (k & m) >>> 0
     : ((Math.floor(k / TWO32) & Math.floor(m / TWO32)) >>> 0) * TWO32 + ((k & m) >>> 0);
 
+/** Entry order for lookups: higher rank first, then older first. */
+const before = (a: Installed<unknown>, b: Installed<unknown>): boolean =>
+  a.rank > b.rank || (a.rank === b.rank && a.seq < b.seq);
+
+/** Where `e` goes in a list kept in `before` order (binary search). */
+function slot<A>(list: readonly Installed<A>[], e: Installed<A>): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(list[mid], e)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class MatchTable<A> {
   readonly needsPriority: boolean;
   private readonly hasRange: boolean;
@@ -57,9 +134,20 @@ export class MatchTable<A> {
   private readonly int32Key: boolean;
   private readonly wideField: boolean;
   private readonly scale: number[];
-  private readonly byId = new Map<string, Installed<A>>();
+  private readonly maxes: bigint[];
+  /** All-ones masks: folding a mask tuple with them gives the group's signature. */
+  private readonly ones: KeyValue[];
+  private readonly fieldIds: Set<number>;
+  /** Every entry, in insertion order (a Set keeps it), and a cached array of it. */
+  private readonly all = new Set<Installed<A>>();
+  private ordered: Installed<A>[] | undefined;
+  /** Non-range tables: mask signature -> group, and the groups by best rank (re-sorted lazily). */
+  private readonly bySig = new Map<KeyValue | string, Group<A>>();
   private groups: Group<A>[] = [];
-  private sorted: Installed<A>[] | undefined;
+  private groupsDirty = false;
+  /** Range tables: identity -> entry, and the entries in lookup order. */
+  private readonly byId = new Map<string, Installed<A>>();
+  private readonly sorted: Installed<A>[] = [];
   private seq = 0;
   /** Set for tables whose entries come from the program (`const entries`): the control plane cannot write them. */
   immutable = false;
@@ -80,19 +168,24 @@ export class MatchTable<A> {
     this.wideField = fields.some((f) => f.width > 32);
     this.int32Key = total <= 32;
     this.scale = fields.map((f) => 2 ** f.width);
+    this.maxes = fields.map((f) => (1n << BigInt(f.width)) - 1n);
+    this.ones = fields.map((f, i) => rep(this.maxes[i], f.width));
+    this.fieldIds = new Set(fields.map((f) => f.id));
   }
 
   get count(): number {
-    return this.byId.size;
+    return this.all.size;
   }
 
-  /** Entries in insertion order. */
-  entries(): Installed<A>[] {
-    return [...this.byId.values()].sort((a, b) => a.seq - b.seq);
+  /** Entries in insertion order (a shared array: callers must not change it). */
+  entries(): readonly Installed<A>[] {
+    return (this.ordered ??= [...this.all]);
   }
 
   find(match: Map<number, FieldMatch>, priority: number): Installed<A> | undefined {
-    return this.byId.get(this.canonical(match, this.needsPriority ? priority : 0).id);
+    const p = this.needsPriority ? priority : 0;
+    const c = this.canonical(match, p);
+    return this.locate(c.lo, c.hi, c.rank, p);
   }
 
   insert(match: Map<number, FieldMatch>, priority: number, action: A): Installed<A> {
@@ -100,12 +193,23 @@ export class MatchTable<A> {
       throw new ControlPlaneError('INVALID_ARGUMENT', `table ${this.name} needs a priority > 0`);
     if (!this.needsPriority) priority = 0;
     const c = this.canonical(match, priority);
-    if (this.byId.has(c.id))
+    if (this.locate(c.lo, c.hi, c.rank, priority))
       throw new ControlPlaneError('ALREADY_EXISTS', `entry already exists in ${this.name}`);
-    if (this.byId.size >= this.size)
+    if (this.all.size >= this.size)
       throw new ControlPlaneError('RESOURCE_EXHAUSTED', `table ${this.name} is full (${this.size} entries)`);
-    const e: Installed<A> = { ...c, priority, action, packets: 0, bytes: 0, seq: this.seq++ };
-    this.byId.set(e.id, e);
+    const e: Installed<A> = {
+      match,
+      priority,
+      action,
+      packets: 0,
+      bytes: 0,
+      seq: this.seq++,
+      lo: c.lo,
+      hi: c.hi,
+      rank: c.rank,
+    };
+    this.all.add(e);
+    this.ordered = undefined;
     this.place(e);
     return e;
   }
@@ -113,18 +217,25 @@ export class MatchTable<A> {
   remove(match: Map<number, FieldMatch>, priority: number): Installed<A> {
     const e = this.find(match, priority);
     if (!e) throw new ControlPlaneError('NOT_FOUND', `no such entry in ${this.name}`);
-    this.byId.delete(e.id);
-    this.rebuild();
+    this.all.delete(e);
+    this.ordered = undefined;
+    this.unplace(e);
     return e;
   }
 
   clear(): void {
+    this.all.clear();
+    this.ordered = undefined;
+    this.bySig.clear();
+    this.groups = [];
+    this.groupsDirty = false;
     this.byId.clear();
-    this.rebuild();
+    this.sorted.length = 0;
   }
 
   lookup(key: readonly KeyValue[]): Installed<A> | undefined {
     if (this.hasRange) return this.scan(key);
+    if (this.groupsDirty) this.reorder();
     let best: Installed<A> | undefined;
     const groups = this.groups;
     const lpm = this.lpmIndex >= 0;
@@ -141,12 +252,13 @@ export class MatchTable<A> {
   }
 
   private scan(key: readonly KeyValue[]): Installed<A> | undefined {
-    this.sorted ??= this.entries().sort((a, b) => b.rank - a.rank || a.seq - b.seq);
-    outer: for (const e of this.sorted) {
-      for (let i = 0; i < this.fields.length; i++) {
-        const f = this.fields[i];
+    const sorted = this.sorted;
+    const n = this.fields.length;
+    outer: for (let j = 0; j < sorted.length; j++) {
+      const e = sorted[j];
+      for (let i = 0; i < n; i++) {
         const k = key[i];
-        if (f.kind === 'range') {
+        if (this.fields[i].kind === 'range') {
           if (k < e.lo[i] || k > e.hi[i]) continue outer;
         } else if (typeof k === 'number') {
           if (andNum(k, e.hi[i] as number) !== e.lo[i]) continue outer;
@@ -183,94 +295,156 @@ export class MatchTable<A> {
     return s;
   }
 
+  /** Identity of a range-table entry (range tables are scanned, not hashed). */
+  private rangeId(lo: readonly KeyValue[], hi: readonly KeyValue[], priority: number): string {
+    let s = '';
+    for (let i = 0; i < lo.length; i++) s += `${lo[i].toString(16)}-${hi[i].toString(16)} `;
+    return s + priority;
+  }
+
+  /** The installed entry with this canonical match and priority, if any. */
+  private locate(
+    lo: readonly KeyValue[],
+    hi: readonly KeyValue[],
+    rank: number,
+    priority: number,
+  ): Installed<A> | undefined {
+    if (this.hasRange) return this.byId.get(this.rangeId(lo, hi, priority));
+    const g = this.bySig.get(this.maskedKey(hi, this.ones));
+    const list = g?.map.get(this.maskedKey(lo, hi));
+    if (list === undefined) return undefined;
+    // Ranks are distinct within a bucket (the rank is the priority, or the prefix length of the shared mask).
+    for (let a = 0, b = list.length; a < b;) {
+      const mid = (a + b) >> 1;
+      const r = list[mid].rank;
+      if (r === rank) return list[mid].priority === priority ? list[mid] : undefined;
+      if (r > rank) a = mid + 1;
+      else b = mid;
+    }
+    return undefined;
+  }
+
   private place(e: Installed<A>): void {
-    this.sorted = undefined;
-    if (this.hasRange) return;
-    const sig = e.hi.map(String).join(',');
-    let g = this.groups.find((x) => x.masks.map(String).join(',') === sig);
+    if (this.hasRange) {
+      this.byId.set(this.rangeId(e.lo, e.hi, e.priority), e);
+      this.sorted.splice(slot(this.sorted, e), 0, e);
+      return;
+    }
+    const sig = this.maskedKey(e.hi, this.ones);
+    let g = this.bySig.get(sig);
     if (!g) {
-      g = { masks: e.hi, map: new Map(), best: e.rank };
+      g = { masks: e.hi, map: new Map(), best: e.rank, ranks: new RankSet(), size: 0 };
+      this.bySig.set(sig, g);
       this.groups.push(g);
+      this.groupsDirty = true;
     }
     const k = this.maskedKey(e.lo, e.hi);
     const list = g.map.get(k);
-    if (list) {
-      list.push(e);
-      list.sort((a, b) => b.rank - a.rank || a.seq - b.seq);
-    } else g.map.set(k, [e]);
-    if (e.rank > g.best) g.best = e.rank;
-    this.groups.sort((a, b) => b.best - a.best);
+    if (list) list.splice(slot(list, e), 0, e);
+    else g.map.set(k, [e]);
+    g.size++;
+    g.ranks.add(e.rank);
+    if (e.rank > g.best) {
+      g.best = e.rank;
+      this.groupsDirty = true;
+    }
   }
 
-  private rebuild(): void {
-    this.groups = [];
-    this.sorted = undefined;
-    for (const e of this.entries()) this.place(e);
+  private unplace(e: Installed<A>): void {
+    if (this.hasRange) {
+      this.byId.delete(this.rangeId(e.lo, e.hi, e.priority));
+      this.sorted.splice(slot(this.sorted, e), 1);
+      return;
+    }
+    const sig = this.maskedKey(e.hi, this.ones);
+    const g = this.bySig.get(sig)!;
+    const k = this.maskedKey(e.lo, e.hi);
+    const list = g.map.get(k)!;
+    if (list.length === 1) g.map.delete(k);
+    else list.splice(slot(list, e), 1);
+    g.ranks.remove(e.rank);
+    if (--g.size === 0) {
+      this.bySig.delete(sig);
+      this.groupsDirty = true;
+    } else {
+      const best = g.ranks.max();
+      if (best !== g.best) {
+        g.best = best;
+        this.groupsDirty = true;
+      }
+    }
   }
 
-  /** Validates a match and computes its identity and lookup data. */
+  /** Drops empty groups and orders the rest by best rank, once per batch of changes. */
+  private reorder(): void {
+    this.groups = this.groups.filter((g) => g.size > 0).sort((a, b) => b.best - a.best);
+    this.groupsDirty = false;
+  }
+
+  /** Validates a match and computes its lookup data. */
   private canonical(
     match: Map<number, FieldMatch>,
     priority: number,
-  ): Pick<Installed<A>, 'id' | 'lo' | 'hi' | 'rank' | 'match'> {
-    const lo: KeyValue[] = [];
-    const hi: KeyValue[] = [];
-    const parts: string[] = [];
-    const known = new Set(this.fields.map((f) => f.id));
+  ): { lo: KeyValue[]; hi: KeyValue[]; rank: number } {
     for (const id of match.keys())
-      if (!known.has(id))
+      if (!this.fieldIds.has(id))
         throw new ControlPlaneError('INVALID_ARGUMENT', `${this.name} has no match field id ${id}`);
+    const n = this.fields.length;
+    const lo: KeyValue[] = new Array<KeyValue>(n);
+    const hi: KeyValue[] = new Array<KeyValue>(n);
     let rank = priority;
-    for (const f of this.fields) {
+    for (let i = 0; i < n; i++) {
+      const f = this.fields[i];
       const m = match.get(f.id);
-      const max = full(f.width);
-      const bad = (why: string): never => {
-        throw new ControlPlaneError('INVALID_ARGUMENT', `${this.name} field ${f.name}: ${why}`);
-      };
-      const inRange = (v: bigint): bigint =>
-        v < 0n || v > max ? bad(`value ${v} does not fit ${f.width} bits`) : v;
+      const max = this.maxes[i];
       let value = 0n;
       let mask = 0n;
       let low = 0n;
       let high = max;
       if (!m) {
-        if (f.kind === 'exact') bad('an exact field cannot be omitted');
+        if (f.kind === 'exact') this.bad(f, 'an exact field cannot be omitted');
       } else {
         const kind = m.kind === 'optional' && f.kind === 'optional' ? 'optional' : m.kind;
-        if (kind !== f.kind) bad(`a ${f.kind} field cannot take a ${m.kind} match`);
+        if (kind !== f.kind) this.bad(f, `a ${f.kind} field cannot take a ${m.kind} match`);
         switch (m.kind) {
           case 'exact':
           case 'optional':
-            value = inRange(m.value);
+            value = this.inRange(f, m.value, max);
             mask = max;
             break;
           case 'lpm':
-            if (m.prefixLen < 0 || m.prefixLen > f.width) bad(`prefix length ${m.prefixLen}`);
-            mask = max ^ (full(f.width - m.prefixLen) & max);
-            value = inRange(m.value) & mask;
+            if (m.prefixLen < 0 || m.prefixLen > f.width) this.bad(f, `prefix length ${m.prefixLen}`);
+            mask = max ^ (max >> BigInt(m.prefixLen));
+            value = this.inRange(f, m.value, max) & mask;
             if (!this.needsPriority) rank = m.prefixLen;
             break;
           case 'ternary':
-            mask = inRange(m.mask);
-            value = inRange(m.value) & mask;
+            mask = this.inRange(f, m.mask, max);
+            value = this.inRange(f, m.value, max) & mask;
             break;
           case 'range':
-            low = inRange(m.low);
-            high = inRange(m.high);
-            if (low > high) bad(`empty range ${low}..${high}`);
+            low = this.inRange(f, m.low, max);
+            high = this.inRange(f, m.high, max);
+            if (low > high) this.bad(f, `empty range ${low}..${high}`);
             break;
         }
       }
       if (f.kind === 'range') {
-        lo.push(rep(low, f.width));
-        hi.push(rep(high, f.width));
-        parts.push(`${low.toString(16)}-${high.toString(16)}`);
+        lo[i] = rep(low, f.width);
+        hi[i] = rep(high, f.width);
       } else {
-        lo.push(rep(value, f.width));
-        hi.push(rep(mask, f.width));
-        parts.push(`${value.toString(16)}&${mask.toString(16)}`);
+        lo[i] = rep(value, f.width);
+        hi[i] = rep(mask, f.width);
       }
     }
-    return { id: `${parts.join(' ')} @${priority}`, lo, hi, rank, match };
+    return { lo, hi, rank };
+  }
+
+  private inRange(f: FieldSpec, v: bigint, max: bigint): bigint {
+    return v < 0n || v > max ? this.bad(f, `value ${v} does not fit ${f.width} bits`) : v;
+  }
+
+  private bad(f: FieldSpec, why: string): never {
+    throw new ControlPlaneError('INVALID_ARGUMENT', `${this.name} field ${f.name}: ${why}`);
   }
 }
