@@ -3,6 +3,7 @@
 import type { ActionDecl, Annotation, CheckedProgram, InstanceDecl, TableDecl } from '../frontend/ast.js';
 import { bitWidthOf } from '../frontend/types.js';
 import { controlPlaneName } from '../frontend/names.js';
+import { collectDigests } from './digests.js';
 import { IdAllocator, shortestUniqueSuffixes, type IdProblem } from './ids.js';
 import {
   P4IdPrefix,
@@ -111,6 +112,9 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     controlPlaneName(h.decl.annotations, h.decl.name);
   for (const h of prog.controllerHeaders)
     reg(P4IdPrefix.CONTROLLER_HEADER, headerSymbol(h), h.decl.annotations, h.decl.loc);
+  const digests = collectDigests(prog);
+  for (const d of digests.types)
+    reg(P4IdPrefix.DIGEST, controlPlaneName(d.annotations, d.name), d.annotations, d.loc);
   ids.finish();
 
   const allNames = [
@@ -118,6 +122,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     ...actions.map((a) => a.controlPlaneName!),
     ...externs.map((e) => e.controlPlaneName!),
     ...prog.controllerHeaders.map(headerSymbol),
+    ...digests.types.map((d) => controlPlaneName(d.annotations, d.name)),
   ];
   const aliases = shortestUniqueSuffixes(allNames);
   const preamble = (prefix: number, name: string, anns: Annotation[]) => {
@@ -249,5 +254,12 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
       };
     }),
   };
+  if (digests.types.length > 0) {
+    p4info.digests = digests.types.map((d) => ({
+      preamble: preamble(P4IdPrefix.DIGEST, controlPlaneName(d.annotations, d.name), d.annotations),
+      type_spec: { struct: { name: d.name } },
+    }));
+    p4info.type_info = digests.typeInfo;
+  }
   return { p4info, problems: ids.problems };
 }

@@ -15,14 +15,26 @@ const TOP_ORDER = [
   'direct_meters',
   'controller_packet_metadata',
   'registers',
+  'digests',
 ];
 
 function quote(s: string): string {
   return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n') + '"';
 }
 
+/** Proto map fields: written as repeated `{ key: ... value { ... } }` entries. */
+const MAP_FIELDS = new Set(['structs']);
+
 function writeField(out: string[], indent: string, key: string, value: unknown): void {
   if (value === undefined || value === null) return;
+  if (MAP_FIELDS.has(key) && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      out.push(`${indent}${key} {`, `${indent}  key: ${quote(k)}`);
+      writeField(out, indent + '  ', 'value', v);
+      out.push(`${indent}}`);
+    }
+    return;
+  }
   if (Array.isArray(value)) {
     for (const v of value) writeField(out, indent, key, v);
     return;
@@ -46,6 +58,8 @@ export function p4infoToText(p4info: P4Info): string {
   ];
   const rec = p4info as unknown as Record<string, unknown>;
   for (const key of TOP_ORDER) writeField(out, '', key, rec[key]);
-  out.push('type_info {', '}');
+  if (p4info.type_info && Object.keys(p4info.type_info).length > 0)
+    writeField(out, '', 'type_info', p4info.type_info);
+  else out.push('type_info {', '}');
   return out.join('\n') + '\n';
 }

@@ -104,6 +104,24 @@ export interface ControllerPacketMetadata {
   metadata: { id: number; name: string; bitwidth: number; annotations?: string[] }[];
 }
 
+/** A P4DataTypeSpec, for the types digests carry. */
+export type P4DataTypeSpec =
+  | { bitstring: { bit?: { bitwidth: number }; int?: { bitwidth: number } } }
+  | { bool: Record<string, never> }
+  | { struct: { name: string } }
+  | { header: { name: string } };
+
+/** A v1model `digest<T>(receiver, data)`: named after the struct type T. */
+export interface Digest {
+  preamble: Preamble;
+  type_spec: P4DataTypeSpec;
+}
+
+/** P4TypeInfo: the named struct types that digests refer to (a proto map keyed by type name). */
+export interface P4TypeInfo {
+  structs?: { [name: string]: { members: { name: string; type_spec: P4DataTypeSpec }[] } };
+}
+
 export interface P4Info {
   pkg_info: { arch: string; name?: string; version?: string };
   tables: Table[];
@@ -114,4 +132,7 @@ export interface P4Info {
   direct_meters: DirectMeter[];
   controller_packet_metadata: ControllerPacketMetadata[];
   registers: Register[];
+  /** Present when the program calls digest(). */
+  digests?: Digest[];
+  type_info?: P4TypeInfo;
 }

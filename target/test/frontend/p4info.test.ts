@@ -196,6 +196,45 @@ describe('P4Info: tables, actions and externs', () => {
     assert.equal(p.pkg_info.arch, 'v1model');
   });
 
+  it('describes digests by their struct type, with the type in type_info', () => {
+    const p = info(
+      program({
+        top: 'struct learn_t { bit<48> src; bit<9> port; bool flag; }',
+        locals:
+          'action learn() { digest<learn_t>(1, { hdr.ethernet.src, standard_metadata.ingress_port, true }); } table t { actions = { learn; } }',
+        apply: 't.apply();',
+      }),
+    );
+    assert.deepEqual(p.digests, [
+      {
+        preamble: {
+          id: ((0x17 << 24) | (jenkinsOneAtATime('learn_t') & 0xffffff)) >>> 0,
+          name: 'learn_t',
+          alias: 'learn_t',
+        },
+        type_spec: { struct: { name: 'learn_t' } },
+      },
+    ]);
+    assert.deepEqual(p.type_info, {
+      structs: {
+        learn_t: {
+          members: [
+            { name: 'src', type_spec: { bitstring: { bit: { bitwidth: 48 } } } },
+            { name: 'port', type_spec: { bitstring: { bit: { bitwidth: 9 } } } },
+            { name: 'flag', type_spec: { bool: {} } },
+          ],
+        },
+      },
+    });
+    const text = p4infoToText(p);
+    assert.match(text, /digests \{\n {2}preamble \{\n {4}id: \d+\n {4}name: "learn_t"/);
+    assert.match(
+      text,
+      /type_info \{\n {2}structs \{\n {4}key: "learn_t"\n {4}value \{\n {6}members \{\n {8}name: "src"/,
+    );
+    assert.equal(info(basicLike).digests, undefined);
+  });
+
   it('names objects of nested control instances under the instance path', () => {
     const p = info(
       program({

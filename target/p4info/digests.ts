@@ -1,0 +1,115 @@
+// Finds the v1model digest() calls of a checked program and describes their types for P4Info, as p4c does:
+// one digest per struct type T of `digest<T>(receiver, data)`, named after T, with T in type_info.
+import type { CheckedProgram, ControlDecl, Expr, Stmt, StructTypeDecl, Type } from '../frontend/ast.js';
+import type { P4DataTypeSpec, P4TypeInfo } from './types.js';
+
+function walkExpr(e: Expr | undefined, visit: (e: Expr) => void): void {
+  if (!e) return;
+  visit(e);
+  switch (e.kind) {
+    case 'member':
+      return walkExpr(e.expr, visit);
+    case 'index':
+      walkExpr(e.expr, visit);
+      return walkExpr(e.index, visit);
+    case 'slice':
+    case 'cast':
+      return walkExpr(e.expr, visit);
+    case 'unary':
+      return walkExpr(e.operand, visit);
+    case 'binary':
+      walkExpr(e.left, visit);
+      return walkExpr(e.right, visit);
+    case 'ternary':
+      walkExpr(e.cond, visit);
+      walkExpr(e.then, visit);
+      return walkExpr(e.else, visit);
+    case 'call':
+      walkExpr(e.callee, visit);
+      for (const a of e.args ?? []) walkExpr(a, visit);
+      return;
+    case 'list':
+      for (const x of e.elements) walkExpr(x, visit);
+      return;
+    case 'struct_init':
+      for (const f of e.fields) walkExpr(f.value, visit);
+      return;
+  }
+}
+
+function walkStmt(s: Stmt | undefined, visit: (e: Expr) => void): void {
+  if (!s) return;
+  switch (s.kind) {
+    case 'block':
+      for (const x of s.stmts) walkStmt(x, visit);
+      return;
+    case 'assign':
+      walkExpr(s.lhs, visit);
+      return walkExpr(s.rhs, visit);
+    case 'call':
+      return walkExpr(s.call, visit);
+    case 'if':
+      walkExpr(s.cond, visit);
+      walkStmt(s.then, visit);
+      return walkStmt(s.else, visit);
+    case 'switch':
+      walkExpr(s.expr, visit);
+      for (const c of s.cases) walkStmt(c.body, visit);
+      return;
+    case 'return':
+      return walkExpr(s.value, visit);
+    case 'decl':
+      if (s.decl.kind === 'variable') walkExpr(s.decl.init, visit);
+      return;
+  }
+}
+
+function specOf(t: Type, info: P4TypeInfo): P4DataTypeSpec {
+  switch (t.kind) {
+    case 'bit':
+      return { bitstring: { bit: { bitwidth: t.width } } };
+    case 'int':
+      return { bitstring: { int: { bitwidth: t.width } } };
+    case 'bool':
+      return { bool: {} };
+    case 'struct': {
+      const map = (info.structs ??= {});
+      if (!(t.decl.name in map)) {
+        const entry = { members: [] as { name: string; type_spec: P4DataTypeSpec }[] };
+        map[t.decl.name] = entry;
+        entry.members = t.decl.fields.map((f) => ({ name: f.name, type_spec: specOf(f.type, info) }));
+      }
+      return { struct: { name: t.decl.name } };
+    }
+    case 'header':
+      // Header members are named but not described in type_info (digests of headers are rare).
+      return { header: { name: t.decl.name } };
+    case 'enum':
+      return t.decl.underlying ? specOf(t.decl.underlying, info) : { bitstring: { bit: { bitwidth: 32 } } };
+    default:
+      return { bitstring: { bit: { bitwidth: 0 } } };
+  }
+}
+
+/** The struct types used as digest data, in order of first use, and the type_info describing them. */
+export function collectDigests(prog: CheckedProgram): { types: StructTypeDecl[]; typeInfo: P4TypeInfo } {
+  const controls = new Set<ControlDecl>([
+    prog.main.ingress,
+    prog.main.egress,
+    prog.main.verifyChecksum,
+    prog.main.computeChecksum,
+  ]);
+  for (const t of prog.tables) if (t.parent) controls.add(t.parent);
+  for (const a of prog.actions) if (a.parent) controls.add(a.parent);
+  const types: StructTypeDecl[] = [];
+  const visit = (e: Expr): void => {
+    if (e.kind !== 'call' || e.target?.kind !== 'extern_function' || e.target.decl.name !== 'digest') return;
+    const t = e.typeArgValues?.[0];
+    if (t?.kind === 'struct' && !types.includes(t.decl)) types.push(t.decl);
+  };
+  for (const a of prog.actions) walkStmt(a.body, visit);
+  for (const c of controls) walkStmt(c.apply, visit);
+  const typeInfo: P4TypeInfo = {};
+  for (const t of types) specOf({ kind: 'struct', decl: t }, typeInfo);
+  return { types, typeInfo };
+}
