@@ -235,6 +235,21 @@ describe('P4Info: tables, actions and externs', () => {
     assert.equal(info(basicLike).digests, undefined);
   });
 
+  it('names the objects of a top-level block after its control, also when passed as a named instance', () => {
+    const text = program({
+      locals: 'action a() {} table t { actions = { a; } }',
+      apply: 't.apply();',
+    }).replace(
+      'V1Switch(MyParser(), MyVerifyChecksum(), MyIngress()',
+      'MyIngress() ig;\nV1Switch(MyParser(), MyVerifyChecksum(), ig',
+    );
+    const p = info(text);
+    assert.deepEqual(
+      p.tables.map((t) => t.preamble.name),
+      ['MyIngress.t'],
+    );
+  });
+
   it('names objects of nested control instances under the instance path', () => {
     const p = info(
       program({
