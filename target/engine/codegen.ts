@@ -51,6 +51,8 @@ export interface TableInfo {
   /** Actions the table may run, in action_run index order. */
   actions: ActionDecl[];
   directCounter?: InstanceDecl;
+  /** The extern index of the table's direct meter (`meters = ...`), executed on every hit. */
+  directMeter?: number;
 }
 
 export interface ExternInfo {
@@ -211,7 +213,7 @@ class Gen {
     const smF = this.factory({ kind: 'struct', decl: m.standardMetadataType });
     const source = [
       `'use strict';`,
-      `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk;`,
+      `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk, $pv;`,
       ...this.top,
       `return {`,
       `  set(s) { $hdr = s.hdr; $meta = s.meta; $sm = s.sm; $pkt = s.pkt; $out = s.out; $st = s.st; },`,
@@ -1209,10 +1211,15 @@ class Gen {
       case 'direct_counter.count':
         return 'undefined';
       case 'meter.execute_meter':
-        // Meters are simplified: every packet is GREEN (0), as on a meter that was never configured.
-        return this.store(a(1), this.defaultValue(a(1).type)).replace(/;$/, '');
+        // bmv2 meters the bytes the packet arrived with (its ingress length), not packet_length.
+        return this.store(
+          a(1),
+          this.color(`${ref}.meter.execute(${idx(0)}, $pkt.nbits >>> 3)`, a(1).type),
+        ).replace(/;$/, '');
       case 'direct_meter.read':
-        return this.store(a(0), this.defaultValue(a(0).type)).replace(/;$/, '');
+        // The table ran the meter on its hit; after a miss the argument keeps its value (bmv2 writes the
+        // colour only on a hit).
+        return `(${ref}.direct.color >= 0 ? (${this.store(a(0), this.color(`${ref}.direct.color`, a(0).type)).replace(/;$/, '')}) : 0)`;
       case 'Checksum16.get': {
         const data = this.flatten(a(0));
         return bigToRep(
@@ -1223,6 +1230,12 @@ class Gen {
     }
     void params;
     throw new CodegenError(`unsupported extern method ${ext}.${method}`);
+  }
+
+  /** A colour (a number 0..2) in the representation of the meter's out argument. */
+  private color(code: string, t: Type): string {
+    const bt = bitOf(t);
+    return bt ? B.cast(code, { width: 2, signed: false }, bt) : code;
   }
 
   private instanceOf(e: Expr): InstanceDecl {
@@ -1398,8 +1411,9 @@ class Gen {
     let off = 0;
     data.values.forEach((v, i) => {
       const w = widths[i];
-      if (w <= 32) parts.push(`$rt.writeSmall($pk, ${off}, ${w}, ${v})`);
-      else parts.push(`$rt.writeBig($pk, ${off}, ${w}, $rt_big(${v}))`);
+      if (w > 32) parts.push(`$rt.writeBig($pk, ${off}, ${w}, $rt_big(${v}))`);
+      else if (w > 0 && !/\$p[kv]\b/.test(v)) parts.push(...packBytes(v, off, w));
+      else parts.push(`$rt.writeSmall($pk, ${off}, ${w}, ${v})`);
       off += w;
     });
     return { code: parts.join(', '), bytes };
@@ -1494,6 +1508,7 @@ class Gen {
       keys,
       actions,
       directCounter: t.directCounter,
+      directMeter: t.directMeter ? this.externInfo(t.directMeter).index : undefined,
     };
     this.tables.push(info);
     this.tableOf.set(this.key(t), info);
@@ -1534,10 +1549,29 @@ class Gen {
       const body = writes.length ? `$t = ${call}; ${writes.join(' ')}` : `${call};`;
       return `case ${i}: ${body} break;`;
     });
-    const counted = info.directCounter ? `$e.packets++; $e.bytes += $sm.packet_length;` : '';
+    const dm = info.directMeter === undefined ? undefined : `$ext[${info.directMeter}].direct`;
+    const counted =
+      (info.directCounter ? `$e.packets++; $e.bytes += $sm.packet_length;` : '') +
+      (dm ? ` ${dm}.hit($e, $pkt.nbits >>> 3);` : '');
+    const missed = dm ? ` ${dm}.miss();` : '';
     this.top.push(
-      `function ${name}() {\nconst $T = ${T}; const $key = $T.key;\n${fill.join('\n')}\nconst $e = $T.store.lookup($key);\nlet $r, $hit;\nif ($e !== undefined) { $r = $e.action; $hit = 1; ${counted} } else { $r = $T.def; $hit = 0; }\nswitch ($r.index) {\n${arms.join('\n')}\n}\nreturn ($r.index << 1) | $hit;\n}`,
+      `function ${name}() {\nconst $T = ${T}; const $key = $T.key;\n${fill.join('\n')}\nconst $e = $T.store.lookup($key);\nlet $r, $hit;\nif ($e !== undefined) { $r = $e.action; $hit = 1; ${counted} } else { $r = $T.def; $hit = 0;${missed} }\nswitch ($r.index) {\n${arms.join('\n')}\n}\nreturn ($r.index << 1) | $hit;\n}`,
     );
     return name;
   }
+}
+
+/** Byte stores that place a value of width w (<= 32) at bit offset `off` of the zero-filled buffer `$pk`,
+ *  with shifts fixed at compile time (a bit-by-bit writeSmall per field cost more than the checksum itself).
+ *  The value is masked to its width first, so negative (int<W>) and boolean values store their W bits only. */
+function packBytes(v: string, off: number, w: number): string[] {
+  const out = [`$pv = (${v}) ${w === 32 ? '>>> 0' : `& ${2 ** w - 1}`}`];
+  const end = off + w;
+  for (let j = off >> 3; j <= (end - 1) >> 3; j++) {
+    const k = end - 8 * j - 8; // the value bit that lands on this byte's least significant bit
+    const bits = k >= 0 ? (k === 0 ? '$pv' : `$pv >>> ${k}`) : `$pv << ${-k}`;
+    const whole = off <= 8 * j && end >= 8 * j + 8;
+    out.push(whole ? `$pk[${j}] = ${bits}` : `$pk[${j}] |= (${bits}) & 255`);
+  }
+  return out;
 }
