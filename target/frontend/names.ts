@@ -2,6 +2,7 @@
 // @name("x") renames relative to that prefix, @name(".x") is absolute) and the source text of key
 // expressions, which P4Info uses as match field names.
 import type { Annotation, Expr } from './ast.js';
+import { BINARY_PRECEDENCE } from './precedence.js';
 
 export function controlPlaneName(annotations: Annotation[], localName: string, block?: string): string {
   const ann = annotations.find((a) => a.name === 'name');
@@ -11,30 +12,6 @@ export function controlPlaneName(annotations: Annotation[], localName: string, b
   const n = given ?? localName;
   return block ? `${block}.${n}` : n;
 }
-
-const PREC: Record<string, number> = {
-  '||': 1,
-  '&&': 2,
-  '==': 3,
-  '!=': 3,
-  '<': 4,
-  '>': 4,
-  '<=': 4,
-  '>=': 4,
-  '|': 5,
-  '^': 6,
-  '&': 7,
-  '<<': 8,
-  '>>': 8,
-  '++': 9,
-  '+': 9,
-  '-': 9,
-  '|+|': 9,
-  '|-|': 9,
-  '*': 10,
-  '/': 10,
-  '%': 10,
-};
 
 /** The expression as p4c prints it in P4Info (e.g. `hdr.ipv4.dstAddr`, `hdr.ipv4.isValid()`, `x[7:0]`). */
 export function exprText(e: Expr): string {
@@ -62,9 +39,9 @@ export function exprText(e: Expr): string {
     case 'unary':
       return `${e.op}${exprText(e.operand)}`;
     case 'binary': {
-      const p = PREC[e.op] ?? 0;
+      const p = BINARY_PRECEDENCE[e.op] ?? 0;
       const side = (x: Expr): string =>
-        x.kind === 'binary' && (PREC[x.op] ?? 0) < p ? `(${exprText(x)})` : exprText(x);
+        x.kind === 'binary' && (BINARY_PRECEDENCE[x.op] ?? 0) < p ? `(${exprText(x)})` : exprText(x);
       return `${side(e.left)} ${e.op} ${side(e.right)}`;
     }
     case 'ternary':

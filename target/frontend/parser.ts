@@ -32,6 +32,7 @@ import {
 } from './ast.js';
 import { Diagnostics } from './diagnostics.js';
 import type { Token } from './lexer.js';
+import { BINARY_PRECEDENCE } from './precedence.js';
 
 const TYPE_KEYWORDS = new Set([
   'bit',
@@ -44,31 +45,6 @@ const TYPE_KEYWORDS = new Set([
   'tuple',
   'match_kind',
 ]);
-
-// p4c's precedences (higher binds tighter): bitwise operators bind tighter than comparisons, unlike C.
-const BINARY_PREC: Partial<Record<string, number>> = {
-  '||': 1,
-  '&&': 2,
-  '==': 3,
-  '!=': 3,
-  '<': 4,
-  '>': 4,
-  '<=': 4,
-  '>=': 4,
-  '|': 5,
-  '^': 6,
-  '&': 7,
-  '<<': 8,
-  '>>': 8,
-  '++': 9,
-  '+': 9,
-  '-': 9,
-  '|+|': 9,
-  '|-|': 9,
-  '*': 10,
-  '/': 10,
-  '%': 10,
-};
 
 export class Parser {
   private pos = 0;
@@ -1056,7 +1032,7 @@ export class Parser {
     const t = this.tok;
     if (t.kind !== 'punct') return undefined;
     if (t.text === '>' && this.peek().text === '>' && this.peek().adjacent) return ['>>', 2];
-    return BINARY_PREC[t.text] !== undefined ? [t.text, 1] : undefined;
+    return BINARY_PRECEDENCE[t.text] !== undefined ? [t.text, 1] : undefined;
   }
 
   private binary(minPrec: number): Expr {
@@ -1064,7 +1040,7 @@ export class Parser {
     for (;;) {
       const op = this.binaryOp();
       if (!op) break;
-      const prec = BINARY_PREC[op[0]]!;
+      const prec = BINARY_PRECEDENCE[op[0]]!;
       if (prec < minPrec) break;
       const opTok = this.tok;
       this.pos += op[1];
