@@ -10,6 +10,7 @@ import {
 import type { P4Info } from '../p4info/types.js';
 import { fromUnsignedBig, isNum, toUnsignedBig } from './bits.js';
 import type { ExternInfo, TableInfo } from './codegen.js';
+import type { DirectMeter, MeterArray } from './meter.js';
 import { MatchTable, type FieldSpec } from './table.js';
 import { bitOf } from './types.js';
 
@@ -40,6 +41,9 @@ export interface ExternRuntime {
   packets: number[];
   bytes: number[];
   count(index: number, bytes: number): void;
+  /** Set on `meter` and `direct_meter` instances (see meter.ts attachMeters). */
+  meter?: MeterArray;
+  direct?: DirectMeter;
 }
 
 function valueToRep(v: bigint, t: Type): number | bigint | boolean {

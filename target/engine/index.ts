@@ -8,7 +8,8 @@
 // Priority queues: with `priorityQueues` = N (default 8, like bmv2 --priority-queues 8) a packet leaves ingress
 // into queue `standard_metadata.priority`; a priority >= N is dropped ("Priority out of range"), so with N = 1
 // (bmv2's default of one queue per port) every packet of priority 1 or more is dropped.
-// Simplifications, each deliberate: meters and direct meters always answer GREEN (0); parser value sets have no
+// Meters and direct meters are bmv2's trTCM (meter.ts) on the virtual clock `nowUs`.
+// Simplifications, each deliberate: parser value sets have no
 // control-plane API here and never match; action profiles/selectors are not modelled; header/struct arguments
 // passed inout are aliased rather than copied in and out (visible only with aliasing or `exit` inside the
 // callee); resubmit/recirculate loops stop after MAX_ROUNDS passes; assert()/assume() failures abort the packet
@@ -20,6 +21,7 @@ import {
   type ControlPlane,
   type CounterData,
   type EntryKey,
+  type MeterConfig,
   type OutputPacket,
   type TableEntry,
 } from '../p4info/control-plane.js';
@@ -37,6 +39,7 @@ import {
   type ExternRuntime,
   type TableRuntime,
 } from './control-plane.js';
+import { attachMeters, validateMeterConfig, type DirectMeter } from './meter.js';
 import type { Installed } from './table.js';
 import { PacketWriter } from './packet.js';
 import { EXIT, REJECT, ParserError, makeRandom, makeRuntime, clone, type Obj } from './runtime.js';
@@ -165,6 +168,7 @@ export class Switch implements ControlPlane {
     this.tables = buildTables(program, p4info, this.generated.tables);
     for (const t of this.tables) this.tableById.set(t.id, t);
     this.externs = buildExterns(p4info, this.generated.externs);
+    attachMeters(this.externs, this);
     const rt = makeRuntime(makeRandom(options.seed ?? 1));
     const sob = program.errors.indexOf('StackOutOfBounds');
     const logMsg = (msg: string, values: unknown[]): void => {
@@ -461,11 +465,21 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
     this.checkEntryAction(entry.tableId, entry.action.actionId);
     const action = resolveAction(t, this.p4info, entry.action);
+    const dm = entry.meterConfig && this.directMeterFor(t, entry.meterConfig);
     const e = t.store.insert(entry.match, entry.priority, action);
     if (entry.counter) {
       e.packets = Number(entry.counter.packets);
       e.bytes = Number(entry.counter.bytes);
     }
+    if (dm) dm.configure(e, entry.meterConfig);
+  }
+
+  /** The table's direct meter, after checking that it has one and that `config` is usable. */
+  private directMeterFor(t: TableRuntime, config: MeterConfig | undefined): DirectMeter {
+    const dm = t.info.directMeter === undefined ? undefined : this.externs[t.info.directMeter].direct;
+    if (!dm) throw new ControlPlaneError('INVALID_ARGUMENT', `table ${t.info.name} has no direct meter`);
+    if (config) validateMeterConfig(config);
+    return dm;
   }
 
   /** The scope of an action reference of a table in the P4Info, indexed once (writes check it per entry). */
@@ -492,11 +506,13 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     this.checkEntryAction(entry.tableId, entry.action.actionId);
     const e = t.store.find(entry.match, entry.priority);
     if (!e) throw new ControlPlaneError('NOT_FOUND', `no such entry in ${t.info.name}`);
+    const dm = entry.meterConfig && this.directMeterFor(t, entry.meterConfig);
     e.action = resolveAction(t, this.p4info, entry.action);
     if (entry.counter) {
       e.packets = Number(entry.counter.packets);
       e.bytes = Number(entry.counter.bytes);
     }
+    if (dm) dm.configure(e, entry.meterConfig);
   }
 
   deleteEntry(key: EntryKey): void {
@@ -520,13 +536,18 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
   }
 
   private entryData(t: TableRuntime, e: Installed<ActionRun>): TableEntry {
-    return {
+    const out: TableEntry = {
       tableId: t.id,
       match: new Map(e.match),
       priority: e.priority,
       action: { actionId: e.action.actionId, params: new Map(e.action.params) },
       counter: t.info.directCounter ? counterData(e.packets, e.bytes) : undefined,
     };
+    // Only a configured direct meter shows up, so entries of other tables keep their shape.
+    const config =
+      t.info.directMeter === undefined ? undefined : this.externs[t.info.directMeter].direct?.config(e);
+    if (config) out.meterConfig = config;
+    return out;
   }
 
   setDefaultAction(tableId: number, action: ActionCall): void {
@@ -595,6 +616,28 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     e.bytes = Number(data.bytes);
   }
 
+  readMeter(meterId: number, index?: number): { index: number; config: MeterConfig | undefined }[] {
+    const m = this.extern(meterId, 'meter').meter!;
+    return this.indices(m.size, index).map((i) => ({ index: i, config: m.cells[i].config }));
+  }
+
+  writeMeter(meterId: number, index: number | undefined, config: MeterConfig | undefined): void {
+    const m = this.extern(meterId, 'meter').meter!;
+    const cells = this.indices(m.size, index);
+    if (config) validateMeterConfig(config);
+    for (const i of cells) m.cells[i].configure(config);
+  }
+
+  readDirectMeter(key: EntryKey): MeterConfig | undefined {
+    const dm = this.directMeterFor(this.table(key.tableId), undefined);
+    return dm.config(this.entryOf(key));
+  }
+
+  writeDirectMeter(key: EntryKey, config: MeterConfig | undefined): void {
+    const dm = this.directMeterFor(this.table(key.tableId), config);
+    dm.configure(this.entryOf(key), config);
+  }
+
   readRegister(registerId: number, index?: number): { index: number; value: bigint }[] {
     const r = this.extern(registerId, 'register');
     return this.indices(r.info.size, index).map((i) => ({ index: i, value: registerRead(r, i) }));
@@ -618,6 +661,8 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       t.def = t.initialDef;
     }
     for (const x of this.externs) {
+      x.meter?.reset();
+      x.direct?.reset();
       x.packets.fill(0);
       x.bytes.fill(0);
       for (let i = 0; i < x.cells.length; i++)

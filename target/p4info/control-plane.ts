@@ -43,6 +43,15 @@ export interface CounterData {
   bytes: bigint;
 }
 
+/** A two-rate three-colour meter's configuration as P4Runtime's MeterConfig gives it: rates in units
+ *  (packets or bytes, per the meter's type) per second, burst sizes in units. */
+export interface MeterConfig {
+  cir: bigint;
+  cburst: bigint;
+  pir: bigint;
+  pburst: bigint;
+}
+
 export interface TableEntry {
   tableId: number;
   /** Match field id -> match; a field of a non-exact kind may be omitted (wildcard). */
@@ -52,6 +61,9 @@ export interface TableEntry {
   action: ActionCall;
   /** Direct counter value, when the table has a direct counter (read back; optional on write). */
   counter?: CounterData;
+  /** Direct meter configuration, when the table has a direct meter and the entry's meter is configured
+   *  (read back; optional on insert/modify, where it configures the entry's meter). */
+  meterConfig?: MeterConfig;
 }
 
 /** A key identifying an installed entry: the match plus the priority. */
@@ -93,9 +105,20 @@ export interface ControlPlane {
   readDirectCounter(key: EntryKey): CounterData;
   writeDirectCounter(key: EntryKey, data: CounterData): void;
 
+  /** Indirect meters: one cell's config, or every cell's when index is undefined (config undefined: the cell
+   *  is unconfigured and marks every packet GREEN). OUT_OF_RANGE for a bad index. */
+  readMeter(meterId: number, index?: number): { index: number; config: MeterConfig | undefined }[];
+  /** Configure one cell, or every cell when index is undefined; an undefined config resets to unconfigured.
+   *  INVALID_ARGUMENT for an unusable config (negative values, cir > pir, a zero burst size). */
+  writeMeter(meterId: number, index: number | undefined, config: MeterConfig | undefined): void;
+  /** Direct meter of one installed entry (NOT_FOUND if the entry does not exist, INVALID_ARGUMENT if the
+   *  table has no direct meter). */
+  readDirectMeter(key: EntryKey): MeterConfig | undefined;
+  writeDirectMeter(key: EntryKey, config: MeterConfig | undefined): void;
+
   readRegister(registerId: number, index?: number): { index: number; value: bigint }[];
   writeRegister(registerId: number, index: number | undefined, value: bigint): void;
 
-  /** Drop every entry and reset counters and registers, keeping the program (used before a new pipeline push). */
+  /** Drop every entry and reset counters, meters and registers, keeping the program (used before a new pipeline push). */
   reset(): void;
 }
