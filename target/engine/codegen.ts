@@ -1076,6 +1076,33 @@ class Gen {
     return generic();
   }
 
+  /** For a small field that does not fill whole bytes: a temporary holding it shifted into place, and its
+   *  contribution to each byte it touches (to be OR-ed with the other fields' contributions). */
+  private sharedBytes(
+    o: number,
+    t: Type,
+    v: string,
+    n: number,
+  ): { temp: string; bytes: [number, string][] } | undefined {
+    const w = widthOf(t);
+    const bt = bitOf(t);
+    if (!(t.kind === 'bool' || (bt && B.isSmall(w)))) return undefined;
+    const rem = o & 7;
+    if (rem === 0 && w % 8 === 0) return undefined;
+    const nb = (rem + w + 7) >> 3;
+    if (nb > 4) return undefined;
+    // A negative int<W> must lose its sign bits above W before it is shifted into place.
+    const val = bt?.signed ? (w === 32 ? `(${v} >>> 0)` : `(${v} & ${2 ** w - 1})`) : v;
+    const name = `$s${n}`;
+    return {
+      temp: `const ${name} = ${val} * ${2 ** (8 * nb - rem - w)};`,
+      bytes: Array.from({ length: nb }, (_, j) => [
+        (o >> 3) + j,
+        `((${name} >>> ${8 * (nb - 1 - j)}) & 255)`,
+      ]),
+    };
+  }
+
   private readField(buf: string, off: string, t: Type): string {
     if (t.kind === 'bool') return `($rt.readSmall(${buf}, ${off}, 1) !== 0)`;
     const bt = bitOf(t);
@@ -1106,14 +1133,22 @@ class Gen {
           });
           let o = 0;
           const writes: string[] = [];
+          // Small fields that share bytes are combined per byte at compile time and stored whole (no zeroing,
+          // no read-modify-write); the other fields store their own bytes or bits afterwards.
+          const temps: string[] = [];
+          const byBytes = new Map<number, string[]>();
           for (const f of t.decl.fields) {
             const v = f.type.kind === 'bool' ? `(${code}.${f.name} ? 1 : 0)` : `${code}.${f.name}`;
-            writes.push(this.alignedWrite(o, f.type, v));
+            const packed = shared ? this.sharedBytes(o, f.type, v, temps.length) : undefined;
+            if (packed) {
+              temps.push(packed.temp);
+              packed.bytes.forEach(([b, e]) => byBytes.set(b, [...(byBytes.get(b) ?? []), e]));
+            } else writes.push(this.alignedWrite(o, f.type, v));
             o += widthOf(f.type);
           }
-          const zero = shared ? `$o.fill(0, $i, $i + ${(fixed + 7) >> 3});` : '';
+          const combined = [...byBytes].map(([b, es]) => `$o[$i + ${b}] = ${es.join(' | ')};`);
           parts.push(
-            `$out.ensure(${fixed}); if (($out.bit & 7) === 0) { const $o = $out.buf, $i = $out.bit >> 3; ${zero} ${writes.join(' ')} $out.bit += ${fixed}; } else {`,
+            `$out.ensure(${fixed}); if (($out.bit & 7) === 0) { const $o = $out.buf, $i = $out.bit >> 3; ${temps.join(' ')} ${combined.join(' ')} ${writes.join(' ')} $out.bit += ${fixed}; } else {`,
           );
         } else parts.push('{');
         for (const f of t.decl.fields) {

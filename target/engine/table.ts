@@ -129,7 +129,8 @@ function slot<A>(list: readonly Installed<A>[], e: Installed<A>): number {
 export class MatchTable<A> {
   readonly needsPriority: boolean;
   private readonly hasRange: boolean;
-  private readonly lpmIndex: number;
+  /** One field of at most 32 bits: its masked value is the hash key, computed inline. */
+  private readonly single: boolean;
   private readonly numericKey: boolean;
   private readonly int32Key: boolean;
   private readonly wideField: boolean;
@@ -161,7 +162,7 @@ export class MatchTable<A> {
       (f) => f.kind === 'ternary' || f.kind === 'range' || f.kind === 'optional',
     );
     this.hasRange = fields.some((f) => f.kind === 'range');
-    this.lpmIndex = this.needsPriority ? -1 : fields.findIndex((f) => f.kind === 'lpm');
+    this.single = fields.length === 1 && fields[0].width <= 32;
     const total = fields.reduce((s, f) => s + f.width, 0);
     // Keys of up to 52 bits in all (a 48-bit MAC, or several small fields) fold into one exact number.
     this.numericKey = total <= 52;
@@ -236,12 +237,28 @@ export class MatchTable<A> {
   lookup(key: readonly KeyValue[]): Installed<A> | undefined {
     if (this.hasRange) return this.scan(key);
     if (this.groupsDirty) this.reorder();
-    let best: Installed<A> | undefined;
     const groups = this.groups;
-    const lpm = this.lpmIndex >= 0;
+    if (!this.needsPriority) {
+      // Exact/lpm tables: every group has its own rank (the prefix length), so the first hit in rank order is
+      // the longest prefix. A single field of up to 32 bits (an IPv4 route, a port) masks inline.
+      if (this.single) {
+        const k = key[0] as number;
+        for (let i = 0; i < groups.length; i++) {
+          const list = groups[i].map.get(k & (groups[i].masks[0] as number));
+          if (list !== undefined) return list[0];
+        }
+        return undefined;
+      }
+      for (let i = 0; i < groups.length; i++) {
+        const list = groups[i].map.get(this.maskedKey(key, groups[i].masks));
+        if (list !== undefined) return list[0];
+      }
+      return undefined;
+    }
+    let best: Installed<A> | undefined;
     for (let i = 0; i < groups.length; i++) {
       const g = groups[i];
-      if (best !== undefined && (best.rank > g.best || (lpm && best.rank >= g.best))) break;
+      if (best !== undefined && best.rank > g.best) break;
       const list = g.map.get(this.maskedKey(key, g.masks));
       if (list === undefined) continue;
       const cand = list[0];
