@@ -20,6 +20,51 @@ describe('tm/event-queue', () => {
     );
   });
 
+  it('keeps (time, scheduling order) with interleaved pushes and pops over widely spread times', () => {
+    // Times far apart and many of them collide in the queue's table of recent times; times in the past of the
+    // last pop are never pushed, as in a simulation.
+    const step = fc.record({
+      pops: fc.integer({ min: 0, max: 3 }),
+      delays: fc.array(
+        fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 2 ** 40 })),
+        {
+          maxLength: 6,
+        },
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 200 }), (steps) => {
+        const q = new EventQueue();
+        const pending: { t: number; i: number }[] = [];
+        const fired: number[] = [];
+        const expected: number[] = [];
+        let now = 0;
+        let next = 0;
+        const popOne = (): void => {
+          pending.sort((a, b) => a.t - b.t || a.i - b.i);
+          const e = pending.shift()!;
+          expected.push(e.i);
+          assert.equal(q.peekTime(), e.t);
+          now = e.t;
+          q.pop()!(q.poppedArg);
+        };
+        for (const s of steps) {
+          for (const d of s.delays) {
+            const i = next++;
+            pending.push({ t: now + d, i });
+            q.push(now + d, (x: number) => fired.push(x), i);
+          }
+          for (let k = 0; k < s.pops && pending.length > 0; k++) popOne();
+        }
+        while (pending.length > 0) popOne();
+        assert.equal(q.size, 0);
+        assert.equal(q.peekTime(), undefined);
+        assert.deepEqual(fired, expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('simulator advances the clock to each event and stops at `until`', () => {
     const sim = new Simulator();
     const seen: number[] = [];
