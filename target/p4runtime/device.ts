@@ -24,6 +24,14 @@ import type { Arbiter } from './arbitration.js';
 import { p4InfoMismatch } from './p4info-wire.js';
 import { PipelineLoadError, type LoadedPipeline, type PipelineLoader } from './pipeline.js';
 import { ReplicationState } from './replication.js';
+import {
+  meterConfigFromWire,
+  meterConfigToWire,
+  readDirectMeterEntries,
+  readMeterEntries,
+  writeDirectMeterEntry,
+  writeMeterEntry,
+} from './meters.js';
 import { asRpcError, RpcError } from './rpc-error.js';
 import { Schema } from './translate.js';
 
@@ -201,6 +209,9 @@ export class Device {
       for (const r of from.pipeline.p4info.registers)
         for (const cell of src.readRegister(r.preamble.id))
           dst.writeRegister(r.preamble.id, cell.index, cell.value);
+      for (const m of from.pipeline.p4info.meters)
+        for (const cell of src.readMeter(m.preamble.id))
+          if (cell.config) dst.writeMeter(m.preamble.id, cell.index, cell.config);
     } catch (e) {
       throw invalid(`the forwarding state cannot be kept with the new program: ${asRpcError(e).message}`);
     }
@@ -313,21 +324,14 @@ export class Device {
           ? () => old.forEach((o) => dev.writeRegister(r.register_id, o.index, o.value))
           : undefined;
       }
-      case 'meter_entry': {
-        const id = ent.meter_entry!.meter_id;
-        if (!s.meters.has(id)) throw new RpcError(status.NOT_FOUND, `no meter with id ${id}`);
-        throw new RpcError(status.UNIMPLEMENTED, 'meter configuration is not supported by this target');
-      }
+      case 'meter_entry':
+        return writeMeterEntry(dev, s, u.type, ent.meter_entry!, wantUndo);
       case 'packet_replication_engine_entry': {
         const undo = inst.replication.apply(u.type, ent.packet_replication_engine_entry!);
         return wantUndo ? undo : undefined;
       }
-      case 'direct_meter_entry': {
-        const t = s.table(ent.direct_meter_entry!.table_entry?.table_id ?? 0);
-        if (!s.directMeterOf.has(t.preamble.id))
-          throw invalid(`table ${t.preamble.name} has no direct meter`);
-        throw new RpcError(status.UNIMPLEMENTED, 'meter configuration is not supported by this target');
-      }
+      case 'direct_meter_entry':
+        return writeDirectMeterEntry(dev, s, u.type, ent.direct_meter_entry!, wantUndo);
       default:
         throw new RpcError(status.UNIMPLEMENTED, `${ent.entity} is not supported by this target`);
     }
@@ -342,10 +346,12 @@ export class Device {
     const s = inst.schema;
     const dev = inst.pipeline.device;
     const t = s.table(e.table_id);
-    if (e.meter_config) {
-      if (!s.directMeterOf.has(t.preamble.id)) throw invalid(`table ${t.preamble.name} has no direct meter`);
-      throw new RpcError(status.UNIMPLEMENTED, 'meter configuration is not supported by this target');
-    }
+    if (e.meter_config && !s.directMeterOf.has(t.preamble.id))
+      throw invalid(`table ${t.preamble.name} has no direct meter`);
+    if (e.meter_config && e.is_default_action)
+      // As on bmv2, whose default entries carry no direct meter.
+      throw new RpcError(status.UNIMPLEMENTED, 'direct meters of default entries are not supported');
+    const meterConfig = meterConfigFromWire(e.meter_config);
     if (e.counter_data && !s.directCounterOf.has(t.preamble.id))
       throw invalid(`table ${t.preamble.name} has no direct counter`);
     if (e.is_default_action) {
@@ -387,6 +393,7 @@ export class Device {
           ...key,
           action: s.tableAction(t, e, false),
           ...(counter ? { counter } : {}),
+          ...(meterConfig ? { meterConfig } : {}),
         };
         dev.insertEntry(entry);
         setMeta(newMeta);
@@ -402,6 +409,7 @@ export class Device {
           ...key,
           action: s.tableAction(t, e, false),
           ...(counter ? { counter } : {}),
+          ...(meterConfig ? { meterConfig } : {}),
         };
         const old = wantUndo ? this.withCounter(inst, t, this.findEntry(inst, key)) : undefined;
         dev.modifyEntry(entry);
@@ -409,6 +417,8 @@ export class Device {
         return old
           ? () => {
               dev.modifyEntry(old);
+              // modifyEntry only configures a meter given a config; an unconfigured one must be reset.
+              if (meterConfig && !old.meterConfig) dev.writeDirectMeter(key, undefined);
               setMeta(oldMeta);
             }
           : undefined;
@@ -485,6 +495,7 @@ export class Device {
             if (filter && !filter(x)) continue;
             const withC = hasCounter ? { ...x, counter: x.counter ?? dev.readDirectCounter(x) } : x;
             const wire = s.encodeEntry(withC, hasCounter);
+            if (x.meterConfig) wire.meter_config = meterConfigToWire(x.meterConfig);
             const meta = inst.entryMetadata.size > 0 ? inst.entryMetadata.get(entryKeyText(x)) : undefined;
             if (meta) {
               wire.metadata = meta.metadata;
@@ -567,20 +578,16 @@ export class Device {
       case 'packet_replication_engine_entry':
         inst.replication.read(ent.packet_replication_engine_entry!, out);
         return;
-      case 'meter_entry': {
-        const id = ent.meter_entry!.meter_id;
-        if (id !== 0 && !s.meters.has(id)) throw new RpcError(status.NOT_FOUND, `no meter with id ${id}`);
-        if (s.meters.size > 0)
-          throw new RpcError(status.UNIMPLEMENTED, 'meters are not supported by this target');
+      case 'meter_entry':
+        readMeterEntries(dev, s, ent.meter_entry!, out);
         return;
-      }
-      case 'direct_meter_entry': {
-        const id = ent.direct_meter_entry!.table_entry?.table_id ?? 0;
-        if (id !== 0) s.table(id);
-        if (s.directMeterOf.size > 0)
-          throw new RpcError(status.UNIMPLEMENTED, 'meters are not supported by this target');
+      case 'direct_meter_entry':
+        readDirectMeterEntries(dev, s, ent.direct_meter_entry!, out, (x) => {
+          const key = s.encodeEntry(x, false);
+          delete key.action;
+          return key;
+        });
         return;
-      }
       default:
         throw new RpcError(
           status.UNIMPLEMENTED,

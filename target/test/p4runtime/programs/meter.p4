@@ -1,5 +1,5 @@
-// A program with an indirect and a direct meter: the embedded target cannot configure meters over
-// P4Runtime, and the server must say so (UNIMPLEMENTED) rather than pretend.
+// A program with an indirect and a direct meter, configured over P4Runtime. The colours come back in the
+// packet: the indirect meter's (cell 0) in dst_addr, the direct meter's in ether_type (0xff on a miss).
 #include <core.p4>
 #include <v1model.p4>
 
@@ -38,7 +38,11 @@ control MyIngress(inout headers_t hdr, inout meta_t meta, inout standard_metadat
 
     apply {
         rate.execute_meter((bit<32>) 0, meta.color);
+        hdr.ethernet.dst_addr = (bit<48>) meta.color;
+        meta.color = 0xff;
         flows.apply();
+        hdr.ethernet.ether_type = (bit<16>) meta.color;
+        sm.egress_spec = 1;
     }
 }
 
