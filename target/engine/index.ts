@@ -135,6 +135,10 @@ interface Blocks {
   deparser(): void;
 }
 
+/** The empty list of a result (most packets have no clones, resubmits or recirculations): one shared,
+ *  frozen array instead of a fresh one per packet; a caller that tried to add to it would fail loudly. */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
 const IDLE: QueueInfo = { enqQdepth: 0, deqQdepth: 0, enqTimestamp: 0, deqTimedelta: 0 };
 
 /** Recirculation/resubmission rounds allowed per injected packet before we give up (bmv2 has no limit). */
@@ -199,8 +203,9 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       // The common case: one unicast packet (or a drop), no clones, no recirculation.
       if (first.jobs.length === 0) return [];
       const e = this.runEgress(first.jobs[0], IDLE);
-      if (e.clones.length === 0 && e.again.length === 0) return e.out;
-      return this.finish(e.out, e.clones, e.again);
+      // What processPacket returns is the caller's to keep and change: never the shared empty list.
+      if (e.clones.length === 0 && e.again.length === 0) return e.out === NONE ? [] : e.out;
+      return this.finish([...e.out], e.clones, e.again);
     }
     return this.finish([], first.jobs, first.again);
   }
@@ -318,7 +323,6 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     this.runVerify(b);
     this.runIngressBlock(b);
     const jobs: EgressJob[] = [];
-    const again: PendingIngress[] = [];
     const sm = s.sm;
     const clone = s.st.clone;
     if (clone && clone.type === 0) {
@@ -336,12 +340,14 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       }
     }
     if (s.st.resubmit) {
-      again.push({
-        port: p.port,
-        data: p.data,
-        instanceType: InstanceType.RESUBMIT,
-        preserved: { paths: s.st.resubmit, meta: s.meta },
-      });
+      const again: PendingIngress[] = [
+        {
+          port: p.port,
+          data: p.data,
+          instanceType: InstanceType.RESUBMIT,
+          preserved: { paths: s.st.resubmit, meta: s.meta },
+        },
+      ];
       return { jobs, again };
     }
     const grp = sm.mcast_grp as number;
@@ -358,13 +364,13 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
         c.sm.instance_type = InstanceType.REPLICATION;
         jobs.push(this.job(c, r.port));
       }
-      return { jobs: jobs.filter((j) => this.admit(j)), again };
+      return { jobs: jobs.filter((j) => this.admit(j)), again: NONE };
     }
     const spec = sm.egress_spec as number;
-    if (spec === DROP_PORT) return { jobs, again };
+    if (spec === DROP_PORT) return { jobs, again: NONE };
     const job = this.job(s, spec);
     if (this.admit(job)) jobs.push(job);
-    return { jobs, again };
+    return { jobs, again: NONE };
   }
 
   private job(s: PktState, port: number): EgressJob {
@@ -397,7 +403,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     s.st.clone = null;
     b.set(s);
     this.runEgressBlock(b);
-    const res: EgressResult = { out: [], clones: [], again: [] };
+    const res: EgressResult = { out: NONE, clones: NONE, again: NONE };
     const clone = s.st.clone as CloneReq | null;
     if (clone && clone.type === 1) {
       const port = this.mirror.get(clone.session);
@@ -415,7 +421,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
         c.sm.packet_length = sm.packet_length;
         c.sm.instance_type = InstanceType.EGRESS_CLONE;
         c.sm.egress_port = port;
-        res.clones.push(this.job(c, port));
+        res.clones = [this.job(c, port)];
         b.set(s);
       }
     }
@@ -426,15 +432,17 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     let data = s.out.finish(s.pkt.buf, Math.min(s.pkt.bit >> 3, s.pkt.buf.length));
     if (s.st.truncate > 0 && data.length > s.st.truncate) data = data.slice(0, s.st.truncate);
     if (s.st.recirculate) {
-      res.again.push({
-        port: sm.ingress_port as number,
-        data,
-        instanceType: InstanceType.RECIRC,
-        preserved: { paths: s.st.recirculate, meta: s.meta },
-      });
+      res.again = [
+        {
+          port: sm.ingress_port as number,
+          data,
+          instanceType: InstanceType.RECIRC,
+          preserved: { paths: s.st.recirculate, meta: s.meta },
+        },
+      ];
       return res;
     }
-    res.out.push({ port: job.egressPort, data });
+    res.out = [{ port: job.egressPort, data }];
     return res;
   }
 
