@@ -1550,6 +1550,44 @@ class Gen {
     return info;
   }
 
+  /** Where bmv2 writes a direct meter's colour on every hit, before the action runs and whichever action it
+   *  is: the argument of a `read()` of the meter in the table's actions (p4c compiles the call into that
+   *  table attribute). Undefined when the argument is local to an action; read() then stores the colour. */
+  private meterTarget(info: TableInfo): Expr | undefined {
+    const inst = info.decl.directMeter;
+    let found: Expr | undefined;
+    const seen = new Set<object>();
+    const walk = (n: unknown): void => {
+      if (found || typeof n !== 'object' || n === null || seen.has(n)) return;
+      seen.add(n);
+      if (Array.isArray(n)) return n.forEach(walk);
+      const o = n as { kind?: unknown } & Record<string, unknown>;
+      if (o.kind === 'call') {
+        const t = (o as unknown as CallExpr).target;
+        if (
+          t?.kind === 'extern_method' &&
+          t.method === 'read' &&
+          t.object.kind === 'name' &&
+          t.object.ref === inst
+        ) {
+          found = (o as unknown as CallExpr).args?.[0];
+          return;
+        }
+      }
+      for (const k in o) if (!METER_WALK_SKIP.has(k)) walk(o[k]);
+    };
+    for (const a of info.actions) walk(a.body);
+    let root = found;
+    while (root && (root.kind === 'member' || root.kind === 'slice')) root = root.expr;
+    const ctl = info.decl.parent;
+    const ref = root?.kind === 'name' ? root.ref : undefined;
+    const owned =
+      ref !== undefined &&
+      ctl !== undefined &&
+      (ctl.params.includes(ref as Param) || (ctl.locals as unknown[]).includes(ref));
+    return owned ? found : undefined;
+  }
+
   /** The generated apply function of a table: build the key, look up, count, run the action. */
   private tableFn(info: TableInfo): string {
     if (this.emitted.has(info)) return this.known(info.decl) as string;
@@ -1585,9 +1623,11 @@ class Gen {
       return `case ${i}: ${body} break;`;
     });
     const dm = info.directMeter === undefined ? undefined : `$ext[${info.directMeter}].direct`;
+    const target = dm ? this.meterTarget(info) : undefined;
     const counted =
       (info.directCounter ? `$e.packets++; $e.bytes += $sm.packet_length;` : '') +
-      (dm ? ` ${dm}.hit($e, $pkt.nbits >>> 3);` : '');
+      (dm ? ` ${dm}.hit($e, $pkt.nbits >>> 3);` : '') +
+      (dm && target ? ` ${this.store(target, this.color(`${dm}.color`, target.type))}` : '');
     const missed = dm ? ` ${dm}.miss();` : '';
     this.top.push(
       `function ${name}() {\nconst $T = ${T}; const $key = $T.key;\n${fill.join('\n')}\nconst $e = $T.store.lookup($key);\nlet $r, $hit;\nif ($e !== undefined) { $r = $e.action; $hit = 1; ${counted} } else { $r = $T.def; $hit = 0;${missed} }\nswitch ($r.index) {\n${arms.join('\n')}\n}\nreturn ($r.index << 1) | $hit;\n}`,
@@ -1595,6 +1635,23 @@ class Gen {
     return name;
   }
 }
+
+/** AST links meterTarget must not follow: declarations, types and resolved references lead out of the body. */
+const METER_WALK_SKIP = new Set([
+  'ref',
+  'type',
+  'target',
+  'decl',
+  'parent',
+  'params',
+  'typeArgValues',
+  'loc',
+  'typeRef',
+  'typeArgs',
+  'annotations',
+  'constValue',
+  'rawArgs',
+]);
 
 /** Byte stores that place a value of width w (<= 32) at bit offset `off` of the zero-filled buffer `$pk`,
  *  with shifts fixed at compile time (a bit-by-bit writeSmall per field cost more than the checksum itself).

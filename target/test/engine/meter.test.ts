@@ -159,6 +159,21 @@ describe('engine: meters (bmv2 trTCM on virtual time)', () => {
     // An entry whose meter is unconfigured marks GREEN; a miss (default action) leaves the field as sent.
     assert.equal(send(sw, 3, 1, 2).d, GREEN);
     assert.equal(send(sw, 3, 1, 3).d, 0x77);
+    // As on bmv2, a hit writes the colour to read()'s argument whichever action the entry runs: an entry
+    // running nop still marks m.d (GREEN, then RED with an empty peak bucket at the same instant).
+    const nop = { actionId: i.nop, params: new Map<number, bigint>() };
+    sw.insertEntry({
+      tableId: i.flows,
+      match: keyOf(4),
+      priority: 0,
+      action: nop,
+      meterConfig: cfg(0, 1, 1e6, 1),
+    });
+    assert.deepEqual(
+      [5, 5].map((t) => send(sw, t, 1, 4).d),
+      [GREEN, RED],
+    );
+    sw.deleteEntry({ tableId: i.flows, match: keyOf(4), priority: 0 });
     // The config reads back with the entry and through readDirectMeter.
     const [e1, e2] = sw.readEntries(i.flows);
     assert.deepEqual(e1.match, keyOf(1));
