@@ -74,6 +74,17 @@ export class EnginePipeline implements ProgrammablePipeline {
     return this.sw.p4info.counters.map((c) => c.preamble.name);
   }
 
+  counterPackets(shortName: string, index: number): number | undefined {
+    let packets: number | undefined;
+    for (const c of this.sw.p4info.counters) {
+      const name = c.preamble.name;
+      if (name.slice(name.lastIndexOf('.') + 1) !== shortName || !(index >= 0 && index < c.size)) continue;
+      const data = this.sw.readCounter(c.preamble.id, index)[0]!.data;
+      if (data.packets !== 0n || data.bytes !== 0n) packets = Number(data.packets);
+    }
+    return packets;
+  }
+
   readCounters(): CounterCell[] {
     const cells: CounterCell[] = [];
     for (const c of this.sw.p4info.counters)

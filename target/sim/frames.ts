@@ -84,8 +84,10 @@ function putMac(f: Uint8Array, o: number, mac: number): void {
   put32(f, o + 2, mac >>> 0);
 }
 
+const NO_HOPS: readonly number[] = [];
+
 export function buildFrame(spec: FrameSpec): Uint8Array {
-  const hops = spec.sourceRoute ?? [];
+  const hops = spec.sourceRoute ?? NO_HOPS;
   if (hops.length > 8) throw new Error(`source route of ${hops.length} hops (at most 8)`);
   const headers = ETH + 2 * hops.length + IPV4 + UDP + TRAILER;
   if (spec.bytes < headers)
@@ -179,6 +181,17 @@ export function trailerOf(f: Uint8Array): Trailer | undefined {
     seq: get32(f, t + 4),
     sentPs: get32(f, t + 8) * 0x100000000 + get32(f, t + 12),
   };
+}
+
+/** The trailer's flow id; the frame must be at least MIN_FRAME_BYTES long. */
+export function trailerFlowId(f: Uint8Array): number {
+  return get32(f, f.length - TRAILER);
+}
+
+/** The trailer's send time in picoseconds; the frame must be at least MIN_FRAME_BYTES long. */
+export function trailerSentPs(f: Uint8Array): number {
+  const t = f.length - TRAILER;
+  return get32(f, t + 8) * 0x100000000 + get32(f, t + 12);
 }
 
 function get32(f: Uint8Array, o: number): number {

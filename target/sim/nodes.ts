@@ -4,7 +4,7 @@ import { EgressPort } from '../tm/egress-port.js';
 import { ReadyPacket, type Enqueued, type Frame, type QueueMetadata } from '../tm/seam.js';
 import type { Simulator } from '../tm/simulator.js';
 import { TrafficManager } from '../tm/traffic-manager.js';
-import { ECN_CE, ecnOf, trailerOf } from './frames.js';
+import { ECN_CE, ecnOf, MIN_FRAME_BYTES, trailerFlowId, trailerSentPs } from './frames.js';
 import type { FlowRegistry } from './flows.js';
 import type { SimPipeline } from './pipeline.js';
 
@@ -27,7 +27,6 @@ export interface SwitchConfig {
 
 export class SwitchNode implements FabricNode {
   readonly tm: TrafficManager;
-  private readonly wires: (Wire | undefined)[] = [];
   /** Packets that arrived already CE-marked, until egress has run for them (rare, so a set is cheap). */
   private readonly arrivedMarked = new Set<Enqueued>();
   /** Frames received, and frames for which ingress produced nothing. */
@@ -44,10 +43,8 @@ export class SwitchNode implements FabricNode {
   ) {
     this.tm = new TrafficManager(
       sim,
-      (port, frames, start, end) => {
-        const wire = this.wires[port];
-        if (wire) for (const f of frames) wire(f, start, end);
-      },
+      // Every port gets its own wire in attach(); a port configured without one leads nowhere.
+      () => undefined,
       (item, meta, frames) => this.afterEgress(item, meta, frames),
     );
     pipeline.attach?.({
@@ -59,16 +56,22 @@ export class SwitchNode implements FabricNode {
   }
 
   attach(port: number, rateBps: number, wire: Wire): void {
-    this.tm.addPort(port, {
-      queues: this.config.queues,
-      rateBps,
-      bufferPackets: this.config.bufferPackets,
-      framingOverheadBytes: this.config.framingOverheadBytes,
-      depthScope: this.config.depthScope,
-      queueCapacity: this.config.queueCapacity,
-      egressAt: this.config.egressAt,
-    });
-    this.wires[port] = wire;
+    this.tm.addPort(
+      port,
+      {
+        queues: this.config.queues,
+        rateBps,
+        bufferPackets: this.config.bufferPackets,
+        framingOverheadBytes: this.config.framingOverheadBytes,
+        depthScope: this.config.depthScope,
+        queueCapacity: this.config.queueCapacity,
+        egressAt: this.config.egressAt,
+      },
+      // Straight onto the wire: this runs once per frame and hop, so no detour through the port table.
+      (frames, start, end) => {
+        for (let i = 0; i < frames.length; i++) wire(frames[i]!, start, end);
+      },
+    );
   }
 
   receive(port: number, data: Uint8Array): void {
@@ -134,16 +137,17 @@ export class HostNode implements FabricNode {
   receive(_port: number, data: Uint8Array): void {
     this.received++;
     this.receivedBytes += data.length;
-    const t = trailerOf(data);
-    const flow = t ? this.flows.get(t.flowId) : undefined;
-    if (!t || !flow) {
+    // The trailer's fields read in place (trailerOf would allocate an object per packet).
+    const flow = data.length >= MIN_FRAME_BYTES ? this.flows.get(trailerFlowId(data)) : undefined;
+    if (!flow) {
       this.unknownFrames++;
       return;
     }
+    const now = this.sim.now;
     flow.received++;
     flow.receivedBytes += data.length;
     if (ecnOf(data) === ECN_CE) flow.ceMarked++;
-    flow.latency.add(this.sim.now - t.sentPs);
-    flow.lastReceivedPs = this.sim.now;
+    flow.latency.add(now - trailerSentPs(data));
+    flow.lastReceivedPs = now;
   }
 }

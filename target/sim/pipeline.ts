@@ -23,6 +23,12 @@ export interface SimPipeline extends PipelineSeam {
   readCounters?(): CounterCell[];
   /** Names of the program's indirect counters (including those still at zero). */
   counterNames?(): string[];
+  /**
+   * The packets of one cell, by the counter's last name component: what `readCounters()` reports for that
+   * name and index (the last such counter with a non-zero cell wins), or undefined when no such cell is
+   * non-zero. Lets a report read the few cells it needs instead of every cell of every counter.
+   */
+  counterPackets?(shortName: string, index: number): number | undefined;
   /** Called once by the switch that runs this pipeline. */
   attach?(hooks: PipelineHooks): void;
 }

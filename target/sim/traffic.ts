@@ -5,7 +5,7 @@ import type { Rng } from '../tm/random.js';
 import { serializationPs, type Picoseconds } from '../tm/time.js';
 import type { Fabric } from './fabric.js';
 import type { FlowStats } from './flows.js';
-import { buildFrame, ECN_ECT0, ECN_NOT_ECT } from './frames.js';
+import { buildFrame, ECN_ECT0, ECN_NOT_ECT, type FrameSpec } from './frames.js';
 
 export interface FlowSpec {
   name: string;
@@ -54,25 +54,29 @@ export function startFlow(fabric: Fabric, spec: FlowSpec, rng: Rng): FlowStats {
   const limit = spec.packets ?? Number.POSITIVE_INFINITY;
   let seq = 0;
   let carry = 0; // keeps constant-rate gaps exact on average despite rounding to picoseconds
+  // One description per flow, updated for each packet (buildFrame keeps nothing of it).
+  const frame: FrameSpec = {
+    srcMac: src.mac,
+    dstMac: dst.mac,
+    srcIp: src.ip,
+    dstIp: dst.ip,
+    dscp: spec.dscp,
+    ecn: spec.ecn,
+    srcPort: spec.srcPort ?? 10000 + (stats.id % 50000),
+    dstPort: spec.dstPort ?? 5000,
+    bytes: spec.packetBytes,
+    flowId: stats.id,
+    seq: 0,
+    sentPs: 0,
+    sourceRoute: spec.sourceRoute,
+  };
   const emit = (): void => {
     if (sim.now >= spec.stopPs || seq >= limit) return;
-    const data = buildFrame({
-      srcMac: src.mac,
-      dstMac: dst.mac,
-      srcIp: src.ip,
-      dstIp: dst.ip,
-      dscp: spec.dscp,
-      ecn: spec.ecn,
-      srcPort: spec.srcPort ?? 10000 + (stats.id % 50000),
-      dstPort: spec.dstPort ?? 5000,
-      bytes: sizes
-        ? Math.min(sizes.max, Math.max(sizes.min, Math.round(rng.exponential(sizes.exponential))))
-        : spec.packetBytes,
-      flowId: stats.id,
-      seq,
-      sentPs: sim.now,
-      sourceRoute: spec.sourceRoute,
-    });
+    if (sizes)
+      frame.bytes = Math.min(sizes.max, Math.max(sizes.min, Math.round(rng.exponential(sizes.exponential))));
+    frame.seq = seq;
+    frame.sentPs = sim.now;
+    const data = buildFrame(frame);
     seq++;
     stats.sent++;
     stats.sentBytes += data.length;
@@ -155,6 +159,21 @@ export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): Fl
     let sentInIteration = 0;
     const even = (spec.sharding ?? 'even') === 'even';
     const seqs = new Array<number>(flows.length).fill(0);
+    // One description per worker, updated for each packet (buildFrame keeps nothing of it).
+    const frame: FrameSpec = {
+      srcMac: src.mac,
+      dstMac: 0,
+      srcIp: src.ip,
+      dstIp: 0,
+      dscp: 0,
+      ecn: 0,
+      srcPort: 0,
+      dstPort: 6000,
+      bytes: spec.packetBytes,
+      flowId: 0,
+      seq: 0,
+      sentPs: 0,
+    };
     const emit = (): void => {
       if (sim.now >= spec.stopPs) return;
       const { j, packets } = plan[layer]!;
@@ -163,20 +182,15 @@ export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): Fl
       const dst = servers[si]!;
       const q = queueOfLayer(j, m, spec.queues, spec.reserveTopQueue);
       const flow = flows[si]!;
-      const data = buildFrame({
-        srcMac: src.mac,
-        dstMac: dst.mac,
-        srcIp: src.ip,
-        dstIp: dst.ip,
-        dscp: spec.dscpForQueue[q] ?? 0,
-        ecn: stream.nextFloat() < spec.unimportantFraction ? ECN_NOT_ECT : ECN_ECT0,
-        srcPort: 20000 + j,
-        dstPort: 6000,
-        bytes: spec.packetBytes,
-        flowId: flow.id,
-        seq: seqs[si]!++,
-        sentPs: sim.now,
-      });
+      frame.dstMac = dst.mac;
+      frame.dstIp = dst.ip;
+      frame.dscp = spec.dscpForQueue[q] ?? 0;
+      frame.ecn = stream.nextFloat() < spec.unimportantFraction ? ECN_NOT_ECT : ECN_ECT0;
+      frame.srcPort = 20000 + j;
+      frame.flowId = flow.id;
+      frame.seq = seqs[si]!++;
+      frame.sentPs = sim.now;
+      const data = buildFrame(frame);
       flow.sent++;
       flow.sentBytes += data.length;
       if (flow.firstSentPs === Number.POSITIVE_INFINITY) flow.firstSentPs = sim.now;

@@ -1,11 +1,11 @@
 // One egress port of the traffic manager: N strict-priority FIFO queues sharing a buffer counted in packets,
 // drained onto a wire of fixed rate. Egress processing happens at dequeue (as in bmv2), so a packet that egress
 // drops frees the wire at once and the next packet is dequeued in the same picosecond.
-import { Fifo } from './fifo.js';
 import { Samples } from './samples.js';
 import { ReadyPacket, type Enqueued, type Frame, type QueueMetadata } from './seam.js';
 import type { Simulator } from './simulator.js';
 import { serializationPs, toMicroseconds, type Picoseconds } from './time.js';
+import { WaitQueue } from './wait-queue.js';
 
 export interface PortConfig {
   /** Number of priority queues; queue id = priority, the highest id is served first (bmv2 --priority-queues). */
@@ -65,12 +65,6 @@ export class PortStats {
   systemArea = 0;
 }
 
-interface Waiting {
-  item: Enqueued;
-  enqTime: Picoseconds;
-  enqDepth: number;
-}
-
 /** Sees each packet right after egress, with the frames egress produced (none when it dropped the packet). */
 export type EgressObserver = (item: Enqueued, meta: QueueMetadata, frames: Frame[]) => void;
 
@@ -80,7 +74,7 @@ export type TransmitDone = (frames: Frame[], startPs: Picoseconds, endPs: Picose
 export class EgressPort {
   readonly queueStats: QueueStats[];
   readonly portStats = new PortStats();
-  private readonly queues: Fifo<Waiting>[];
+  private readonly queues: WaitQueue[];
   private readonly overhead: number;
   private readonly portScope: boolean;
   private readonly queueCapacity: number;
@@ -109,7 +103,7 @@ export class EgressPort {
       throw new Error(`bad queue count ${config.queues}`);
     if (!(config.rateBps > 0)) throw new Error(`bad line rate ${config.rateBps}`);
     if (!(config.bufferPackets >= 0)) throw new Error(`bad buffer size ${config.bufferPackets}`);
-    this.queues = Array.from({ length: config.queues }, () => new Fifo<Waiting>());
+    this.queues = Array.from({ length: config.queues }, () => new WaitQueue());
     this.queueStats = Array.from({ length: config.queues }, () => new QueueStats());
     this.queueLast = new Array<Picoseconds>(config.queues).fill(0);
     this.overhead = config.framingOverheadBytes ?? 0;
@@ -146,7 +140,7 @@ export class EgressPort {
     }
     this.touchPort();
     this.touchQueue(q);
-    fifo.push({ item, enqTime: this.sim.now, enqDepth });
+    fifo.push(item, this.sim.now, enqDepth);
     this.queued++;
     stats.enqueued++;
     if (fifo.length > stats.maxDepth) stats.maxDepth = fifo.length;
@@ -222,24 +216,25 @@ export class EgressPort {
       this.touchPort();
       this.touchQueue(q);
       const fifo = this.queues[q]!;
-      const w = fifo.shift()!;
+      const item = fifo.shift();
+      const enqTime = fifo.shiftedTime;
       this.queued--;
       const stats = this.queueStats[q]!;
       stats.dequeued++;
-      const waited = now - w.enqTime;
-      stats.delays.add(waited);
+      stats.delays.add(now - enqTime);
+      const enqUs = toMicroseconds(enqTime);
       const meta: QueueMetadata = {
         queueId: q,
-        enqQdepth: w.enqDepth,
+        enqQdepth: fifo.shiftedDepth,
         deqQdepth: this.portScope ? this.queued : fifo.length,
-        enqTimestampUs: toMicroseconds(w.enqTime),
-        deqTimedeltaUs: toMicroseconds(now) - toMicroseconds(w.enqTime),
-        enqTimePs: w.enqTime,
+        enqTimestampUs: enqUs,
+        deqTimedeltaUs: toMicroseconds(now) - enqUs,
+        enqTimePs: enqTime,
         deqTimePs: now,
       };
-      const frames = this.ownFrames(w.item.resume(meta));
-      if (this.observer && !(w.item instanceof ReadyPacket && this.egressAtEnqueue))
-        this.observer(w.item, meta, frames);
+      const frames = this.ownFrames(item.resume(meta));
+      if (this.observer && !(item instanceof ReadyPacket && this.egressAtEnqueue))
+        this.observer(item, meta, frames);
       if (frames.length === 0) {
         stats.egressDropped++;
         continue;

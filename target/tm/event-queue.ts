@@ -42,7 +42,9 @@ export class EventQueue {
   private readonly heapTimes: number[] = [];
   private readonly heapSeqs: number[] = [];
   private readonly heap: Bucket[] = [];
-  private readonly newest: (Bucket | undefined)[] = new Array<Bucket | undefined>(1 << SLOT_BITS).fill(undefined);
+  private readonly newest: (Bucket | undefined)[] = new Array<Bucket | undefined>(1 << SLOT_BITS).fill(
+    undefined,
+  );
   private readonly spare: Bucket[] = [];
   private nextSeq = 0;
   private n = 0;

@@ -21,10 +21,12 @@ export class TrafficManager {
     private readonly afterEgress?: EgressObserver,
   ) {}
 
-  addPort(port: number, config: PortConfig): EgressPort {
+  /** Configure a port; `onTransmit`, when given, replaces the manager-wide callback for this port. */
+  addPort(port: number, config: PortConfig, onTransmit?: TransmitDone): EgressPort {
     if (this.ports.has(port)) throw new Error(`port ${port} configured twice`);
     if (!Number.isInteger(port) || port < 0 || port > 0xffff) throw new Error(`bad port number ${port}`);
-    const done: TransmitDone = (frames, start, end) => this.onTransmit(port, frames, start, end);
+    const done: TransmitDone =
+      onTransmit ?? ((frames, start, end) => this.onTransmit(port, frames, start, end));
     const redirect = (f: Frame): void => {
       this.enqueue({ egressPort: f.port, priority: 0, resume: () => [f] });
     };
