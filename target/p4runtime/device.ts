@@ -89,6 +89,7 @@ function entryKeyText(key: EntryKey): string {
 export class Device {
   private committed: Installed | undefined;
   private saved: Installed | undefined;
+  private readonly startedMs = performance.now();
 
   constructor(
     readonly deviceId: bigint,
@@ -602,6 +603,9 @@ export class Device {
   process(ingressPort: number, data: Uint8Array): OutputPacket[] {
     const p = this.committed?.pipeline;
     if (!p) throw new RpcError(status.FAILED_PRECONDITION, 'no forwarding pipeline config has been set');
+    // A live server runs on wall-clock time, as bmv2 does: microseconds since the device started, so
+    // timestamps advance and meter buckets refill between packets.
+    if (p.device.nowUs !== undefined) p.device.nowUs = (performance.now() - this.startedMs) * 1000;
     return p.device.processPacket(ingressPort, data);
   }
 }

@@ -6,6 +6,8 @@ import type { P4Info } from '../p4info/types.js';
 
 export interface PipelineDevice extends ControlPlane {
   processPacket(ingressPort: number, data: Uint8Array): OutputPacket[];
+  /** The device's clock in microseconds (timestamps, meters), when it has one; the server sets it. */
+  nowUs?: number;
   /** Packet replication engine, when the device has one: clone sessions and multicast groups. */
   setMirrorSession?(session: number, port: number | undefined): void;
   setMulticastGroup?(group: number, replicas: { port: number; rid: number }[] | undefined): void;

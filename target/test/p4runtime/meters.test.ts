@@ -125,6 +125,40 @@ describe('P4Runtime server: meters', () => {
     assert.deepEqual(seen, [GREEN, YELLOW, RED, RED]);
   });
 
+  it('keeps meter configs across RECONCILE_AND_COMMIT, and drops them on a fresh VERIFY_AND_COMMIT', async () => {
+    await c.writeMeter('rate', 3, cfg(1, 2, 3, 4));
+    await c.insert({
+      table: 'flows',
+      match: { 'hdr.ethernet.src_addr': 1 },
+      action: { name: 'police' },
+      meterConfig: cfg(5, 6, 7, 8),
+    });
+    const p4info = compiledP4Info(SOURCE);
+    const deviceConfig = Buffer.from(SOURCE);
+    await c.setPipeline({ p4info, deviceConfig, action: 'RECONCILE_AND_COMMIT', force: true });
+    assert.deepEqual((await c.readMeters('rate', 3))[0]!.config, cfg(1, 2, 3, 4));
+    assert.deepEqual((await c.readTableEntries('flows'))[0]!.meterConfig, cfg(5, 6, 7, 8));
+    await c.setPipeline({ p4info, deviceConfig, force: true });
+    assert.equal((await c.readMeters('rate', 3))[0]!.config, undefined);
+    assert.equal((await c.readTableEntries('flows')).length, 0);
+  });
+
+  it('runs live traffic on wall-clock time, so buckets refill between packets', async () => {
+    const outs: { port: number; data: Uint8Array }[] = [];
+    server.service.on('egress', (o: { port: number; data: Uint8Array }) => outs.push(o));
+    const frame = new Uint8Array(14);
+    // 2 packets per second, bursts of 1: GREEN, then RED straight after, GREEN again once 500 ms passed.
+    await c.writeMeter('rate', 0, cfg(2, 1, 2, 1));
+    server.service.injectPacket(0, frame);
+    server.service.injectPacket(0, frame);
+    await new Promise((r) => setTimeout(r, 650));
+    server.service.injectPacket(0, frame);
+    assert.deepEqual(
+      outs.map((o) => o.data[5]),
+      [GREEN, RED, GREEN],
+    );
+  });
+
   it('direct meters: meter_config on table entries, DirectMeterEntry writes and reads, colours', async () => {
     const entry = { table: 'flows', match: { 'hdr.ethernet.src_addr': 1 }, action: { name: 'police' } };
     // flow_rate is a bytes meter and the frames are 14 bytes: cir 0 with burst 14, peak 14 B/µs, burst 14.
