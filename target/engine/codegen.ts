@@ -1252,8 +1252,10 @@ class Gen {
           this.color(`${ref}.meter.execute(${idx(0)}, $pkt.nbits >>> 3)`, a(1).type),
         ).replace(/;$/, '');
       case 'direct_meter.read':
-        // The table ran the meter on its hit; after a miss the argument keeps its value (bmv2 writes the
-        // colour only on a hit).
+        // p4c compiles read() away into the table's meter target, which the table writes on every hit
+        // (meterTarget). Only an argument the table cannot reach (local to the action) is stored here, from
+        // this packet's hit; after a miss the argument keeps its value (bmv2 writes the colour on hits only).
+        if (controlOwned(a(0), inst.parent)) return 'undefined';
         return `(${ref}.direct.color >= 0 ? (${this.store(a(0), this.color(`${ref}.direct.color`, a(0).type)).replace(/;$/, '')}) : 0)`;
       case 'Checksum16.get': {
         const data = this.flatten(a(0));
@@ -1577,15 +1579,7 @@ class Gen {
       for (const k in o) if (!METER_WALK_SKIP.has(k)) walk(o[k]);
     };
     for (const a of info.actions) walk(a.body);
-    let root = found;
-    while (root && (root.kind === 'member' || root.kind === 'slice')) root = root.expr;
-    const ctl = info.decl.parent;
-    const ref = root?.kind === 'name' ? root.ref : undefined;
-    const owned =
-      ref !== undefined &&
-      ctl !== undefined &&
-      (ctl.params.includes(ref as Param) || (ctl.locals as unknown[]).includes(ref));
-    return owned ? found : undefined;
+    return found && inst && controlOwned(found, inst.parent) ? found : undefined;
   }
 
   /** The generated apply function of a table: build the key, look up, count, run the action. */
@@ -1634,6 +1628,16 @@ class Gen {
     );
     return name;
   }
+}
+
+/** Whether e (a field path, possibly sliced) lives in a parameter or local of control ctl, which the table's
+ *  apply function can reach as well as the action can. */
+function controlOwned(e: Expr, ctl: InstanceDecl['parent']): boolean {
+  let root = e;
+  while (root.kind === 'member' || root.kind === 'slice') root = root.expr;
+  const ref = root.kind === 'name' ? root.ref : undefined;
+  if (!ref || !ctl || ctl.kind !== 'control') return false;
+  return ctl.params.includes(ref as Param) || (ctl.locals as unknown[]).includes(ref);
 }
 
 /** AST links meterTarget must not follow: declarations, types and resolved references lead out of the body. */

@@ -25,7 +25,14 @@ control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm
   direct_meter<bit<8>>(MeterType.packets) per_flow;
   action mark() { per_flow.read(hdr.m.d); }
   action nop() { }
-  table flows { key = { hdr.m.key: exact; } actions = { mark; nop; } meters = per_flow; default_action = nop(); }
+  action late_read() { hdr.m.d = 0x55; per_flow.read(hdr.m.d); }
+  action local_read() { bit<8> c = 0x33; per_flow.read(c); hdr.m.p = c; }
+  table flows {
+    key = { hdr.m.key: exact; }
+    actions = { mark; nop; late_read; local_read; }
+    meters = per_flow;
+    default_action = nop();
+  }
   table plain { key = { hdr.m.key: exact; } actions = { nop; } }
   apply {
     by_packets.execute_meter(hdr.m.idx, hdr.m.p);
@@ -87,6 +94,8 @@ const ids = (sw: Switch) => {
     plain: byName(sw.p4info.tables, 'plain'),
     mark: byName(sw.p4info.actions, 'mark'),
     nop: byName(sw.p4info.actions, 'nop'),
+    lateRead: byName(sw.p4info.actions, 'late_read'),
+    localRead: byName(sw.p4info.actions, 'local_read'),
   };
 };
 
@@ -174,6 +183,26 @@ describe('engine: meters (bmv2 trTCM on virtual time)', () => {
       [GREEN, RED],
     );
     sw.deleteEntry({ tableId: i.flows, match: keyOf(4), priority: 0 });
+    // The colour lands before the action runs and read() itself does nothing (p4c compiles it away), so
+    // an assignment the action makes first is what remains.
+    const late = { actionId: i.lateRead, params: new Map<number, bigint>() };
+    sw.insertEntry({ tableId: i.flows, match: keyOf(5), priority: 0, action: late });
+    assert.equal(send(sw, 5, 1, 5).d, 0x55);
+    sw.deleteEntry({ tableId: i.flows, match: keyOf(5), priority: 0 });
+    // An argument local to the action gets this packet's colour from read() itself.
+    const local = { actionId: i.localRead, params: new Map<number, bigint>() };
+    sw.insertEntry({
+      tableId: i.flows,
+      match: keyOf(6),
+      priority: 0,
+      action: local,
+      meterConfig: cfg(0, 1, 0, 1),
+    });
+    assert.deepEqual(
+      [5, 5].map((t) => send(sw, t, 1, 6).p),
+      [GREEN, RED],
+    );
+    sw.deleteEntry({ tableId: i.flows, match: keyOf(6), priority: 0 });
     // The config reads back with the entry and through readDirectMeter.
     const [e1, e2] = sw.readEntries(i.flows);
     assert.deepEqual(e1.match, keyOf(1));
