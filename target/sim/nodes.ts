@@ -147,7 +147,7 @@ export class HostNode implements FabricNode {
     flow.received++;
     flow.receivedBytes += data.length;
     if (ecnOf(data) === ECN_CE) flow.ceMarked++;
-    flow.latency.add(now - trailerSentPs(data));
+    this.flows.logLatency(flow.id, now - trailerSentPs(data));
     flow.lastReceivedPs = now;
   }
 }
