@@ -213,7 +213,7 @@ class Gen {
     const smF = this.factory({ kind: 'struct', decl: m.standardMetadataType });
     const source = [
       `'use strict';`,
-      `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk, $pv;`,
+      `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk;`,
       ...this.top,
       `return {`,
       `  set(s) { $hdr = s.hdr; $meta = s.meta; $sm = s.sm; $pkt = s.pkt; $out = s.out; $st = s.st; },`,
@@ -1444,15 +1444,26 @@ class Gen {
     if (widths.some((w) => !Number.isInteger(w))) return undefined;
     const total = widths.reduce((a, b) => a + b, 0);
     const bytes = (total + 7) >> 3;
-    const parts = [`$pk = $rt.packBuffer(${bytes})`];
+    // Small fields are combined per byte at compile time and each byte is stored whole, so the buffer needs
+    // no zeroing; wide fields (and values that themselves pack) then write their own bits.
+    const byBytes = new Map<number, string[]>();
+    const rest: string[] = [];
     let off = 0;
     data.values.forEach((v, i) => {
       const w = widths[i];
-      if (w > 32) parts.push(`$rt.writeBig($pk, ${off}, ${w}, $rt_big(${v}))`);
-      else if (w > 0 && !/\$p[kv]\b/.test(v)) parts.push(...packBytes(v, off, w));
-      else parts.push(`$rt.writeSmall($pk, ${off}, ${w}, ${v})`);
+      if (w > 32) rest.push(`$rt.writeBig($pk, ${off}, ${w}, $rt_big(${v}))`);
+      else if (w > 0 && /^[\w$]+(\.[\w$]+)*$/.test(v)) {
+        // A field path is cheap to read once per byte it touches; masking drops int<W> sign bits.
+        const masked = `(${v} ${w === 32 ? '>>> 0' : `& ${2 ** w - 1}`})`;
+        for (const [j, e] of packBytes(masked, off, w)) byBytes.set(j, [...(byBytes.get(j) ?? []), e]);
+      } else if (w > 0) rest.push(`$rt.writeSmall($pk, ${off}, ${w}, ${v})`);
       off += w;
     });
+    // Bytes no small field touches (padding, wide fields) must start at zero.
+    const covered = Array.from({ length: bytes }, (_, j) => byBytes.has(j)).every(Boolean);
+    const parts = [covered ? `$pk = $rt.packBufferRaw(${bytes})` : `$pk = $rt.packBuffer(${bytes})`];
+    for (const [j, es] of byBytes) parts.push(`$pk[${j}] = ${es.join(' | ')}`);
+    parts.push(...rest);
     return { code: parts.join(', '), bytes };
   }
 
@@ -1657,17 +1668,16 @@ const METER_WALK_SKIP = new Set([
   'rawArgs',
 ]);
 
-/** Byte stores that place a value of width w (<= 32) at bit offset `off` of the zero-filled buffer `$pk`,
- *  with shifts fixed at compile time (a bit-by-bit writeSmall per field cost more than the checksum itself).
- *  The value is masked to its width first, so negative (int<W>) and boolean values store their W bits only. */
-function packBytes(v: string, off: number, w: number): string[] {
-  const out = [`$pv = (${v}) ${w === 32 ? '>>> 0' : `& ${2 ** w - 1}`}`];
+/** The bytes a value of width w (<= 32, already masked to w bits: the expression `name`) touches when placed at bit
+ *  offset `off`, each with its contribution (to be OR-ed with the other fields' contributions to that byte).
+ *  Shifts are fixed at compile time: a bit-by-bit writeSmall per field cost more than the checksum itself. */
+function packBytes(name: string, off: number, w: number): [number, string][] {
+  const out: [number, string][] = [];
   const end = off + w;
   for (let j = off >> 3; j <= (end - 1) >> 3; j++) {
     const k = end - 8 * j - 8; // the value bit that lands on this byte's least significant bit
-    const bits = k >= 0 ? (k === 0 ? '$pv' : `$pv >>> ${k}`) : `$pv << ${-k}`;
-    const whole = off <= 8 * j && end >= 8 * j + 8;
-    out.push(whole ? `$pk[${j}] = ${bits}` : `$pk[${j}] |= (${bits}) & 255`);
+    const bits = k >= 0 ? (k === 0 ? name : `${name} >>> ${k}`) : `${name} << ${-k}`;
+    out.push([j, `((${bits}) & 255)`]);
   }
   return out;
 }

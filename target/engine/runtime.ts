@@ -131,6 +131,11 @@ export function makeRuntime(random: () => number) {
       packBuf.buf.fill(0, 0, n);
       return packBuf.buf;
     },
+    /** The shared packing buffer, not zeroed: for generated code that stores every one of its n bytes. */
+    packBufferRaw(n: number): Uint8Array {
+      if (packBuf.buf.length < n) packBuf.buf = new Uint8Array(n * 2);
+      return packBuf.buf;
+    },
     /** hashNum over the first n bytes of buf. */
     hashNumN(algo: HashAlgorithm, buf: Uint8Array, n: number): number {
       switch (algo) {
