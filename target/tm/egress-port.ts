@@ -233,7 +233,7 @@ export class EgressPort {
         deqTimePs: now,
       };
       const frames = this.ownFrames(item.resume(meta));
-      if (this.observer && !(item instanceof ReadyPacket && this.egressAtEnqueue))
+      if (this.observer && !(this.egressAtEnqueue && item instanceof ReadyPacket))
         this.observer(item, meta, frames);
       if (frames.length === 0) {
         stats.egressDropped++;
