@@ -95,6 +95,9 @@ interface Group<A> {
   masks: KeyValue[];
   /** Masked key -> the entries with that key, best first (ranks are distinct within a bucket). */
   map: Map<KeyValue | string, Installed<A>[]>;
+  /** Exact/lpm tables: masked key -> the one entry with it (a bucket there never holds more than one, and a
+   *  hit then costs one memory indirection fewer). */
+  one: Map<KeyValue | string, Installed<A>>;
   /** The highest rank in the group. */
   best: number;
   ranks: RankSet;
@@ -244,14 +247,14 @@ export class MatchTable<A> {
       if (this.single) {
         const k = key[0] as number;
         for (let i = 0; i < groups.length; i++) {
-          const list = groups[i].map.get(k & (groups[i].masks[0] as number));
-          if (list !== undefined) return list[0];
+          const e = groups[i].one.get(k & (groups[i].masks[0] as number));
+          if (e !== undefined) return e;
         }
         return undefined;
       }
       for (let i = 0; i < groups.length; i++) {
-        const list = groups[i].map.get(this.maskedKey(key, groups[i].masks));
-        if (list !== undefined) return list[0];
+        const e = groups[i].one.get(this.maskedKey(key, groups[i].masks));
+        if (e !== undefined) return e;
       }
       return undefined;
     }
@@ -328,6 +331,7 @@ export class MatchTable<A> {
   ): Installed<A> | undefined {
     if (this.hasRange) return this.byId.get(this.rangeId(lo, hi, priority));
     const g = this.bySig.get(this.maskedKey(hi, this.ones));
+    if (!this.needsPriority) return g?.one.get(this.maskedKey(lo, hi));
     const list = g?.map.get(this.maskedKey(lo, hi));
     if (list === undefined) return undefined;
     // Ranks are distinct within a bucket (the rank is the priority, or the prefix length of the shared mask).
@@ -350,15 +354,18 @@ export class MatchTable<A> {
     const sig = this.maskedKey(e.hi, this.ones);
     let g = this.bySig.get(sig);
     if (!g) {
-      g = { masks: e.hi, map: new Map(), best: e.rank, ranks: new RankSet(), size: 0 };
+      g = { masks: e.hi, map: new Map(), one: new Map(), best: e.rank, ranks: new RankSet(), size: 0 };
       this.bySig.set(sig, g);
       this.groups.push(g);
       this.groupsDirty = true;
     }
     const k = this.maskedKey(e.lo, e.hi);
-    const list = g.map.get(k);
-    if (list) list.splice(slot(list, e), 0, e);
-    else g.map.set(k, [e]);
+    if (!this.needsPriority) g.one.set(k, e);
+    else {
+      const list = g.map.get(k);
+      if (list) list.splice(slot(list, e), 0, e);
+      else g.map.set(k, [e]);
+    }
     g.size++;
     g.ranks.add(e.rank);
     if (e.rank > g.best) {
@@ -376,9 +383,12 @@ export class MatchTable<A> {
     const sig = this.maskedKey(e.hi, this.ones);
     const g = this.bySig.get(sig)!;
     const k = this.maskedKey(e.lo, e.hi);
-    const list = g.map.get(k)!;
-    if (list.length === 1) g.map.delete(k);
-    else list.splice(slot(list, e), 1);
+    if (!this.needsPriority) g.one.delete(k);
+    else {
+      const list = g.map.get(k)!;
+      if (list.length === 1) g.map.delete(k);
+      else list.splice(slot(list, e), 1);
+    }
     g.ranks.remove(e.rank);
     if (--g.size === 0) {
       this.bySig.delete(sig);
