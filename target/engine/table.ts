@@ -102,6 +102,36 @@ interface Group<A> {
   best: number;
   ranks: RankSet;
   size: number;
+  /** Bucket keys of tables with several fields of up to 32 bits: only the fields this group's masks keep, each
+   *  shifted down past its mask's trailing zeros, so that most groups' keys fit 32 bits and hash as small
+   *  integers rather than heap numbers. Undefined: the table-wide key (maskedKey). */
+  fold: { idx: number[]; mask: number[]; shift: number[]; scale: number[]; int32: boolean } | undefined;
+}
+
+/** The compact per-group key layout for a mask tuple of numbers (see Group.fold). */
+function foldOf(masks: readonly KeyValue[], widths: readonly number[]): Group<unknown>['fold'] {
+  const fold = {
+    idx: [] as number[],
+    mask: [] as number[],
+    shift: [] as number[],
+    scale: [] as number[],
+    int32: true,
+  };
+  let bits = 0;
+  masks.forEach((mk, i) => {
+    const m = mk as number;
+    if (m === 0) return;
+    let shift = 0;
+    while (shift < widths[i] && Math.floor(m / 2 ** shift) % 2 === 0) shift++;
+    const w = widths[i] - shift;
+    fold.idx.push(i);
+    fold.mask.push(m | 0);
+    fold.shift.push(shift);
+    fold.scale.push(2 ** w);
+    bits += w;
+  });
+  fold.int32 = bits <= 32;
+  return fold;
 }
 
 // Key values use the engine's representation: numbers up to 52 bits (bits.ts), bigints above.
@@ -138,6 +168,7 @@ export class MatchTable<A> {
   private readonly int32Key: boolean;
   private readonly wideField: boolean;
   private readonly scale: number[];
+  private readonly widths: number[];
   private readonly maxes: bigint[];
   /** All-ones masks: folding a mask tuple with them gives the group's signature. */
   private readonly ones: KeyValue[];
@@ -172,6 +203,7 @@ export class MatchTable<A> {
     this.wideField = fields.some((f) => f.width > 32);
     this.int32Key = total <= 32;
     this.scale = fields.map((f) => 2 ** f.width);
+    this.widths = fields.map((f) => f.width);
     this.maxes = fields.map((f) => (1n << BigInt(f.width)) - 1n);
     this.ones = fields.map((f, i) => rep(this.maxes[i], f.width));
     this.fieldIds = new Set(fields.map((f) => f.id));
@@ -253,7 +285,7 @@ export class MatchTable<A> {
         return undefined;
       }
       for (let i = 0; i < groups.length; i++) {
-        const e = groups[i].one.get(this.maskedKey(key, groups[i].masks));
+        const e = groups[i].one.get(this.groupKey(groups[i], key));
         if (e !== undefined) return e;
       }
       return undefined;
@@ -262,7 +294,7 @@ export class MatchTable<A> {
     for (let i = 0; i < groups.length; i++) {
       const g = groups[i];
       if (best !== undefined && best.rank > g.best) break;
-      const list = g.map.get(this.maskedKey(key, g.masks));
+      const list = g.map.get(this.groupKey(g, key));
       if (list === undefined) continue;
       const cand = list[0];
       if (best === undefined || cand.rank > best.rank || (cand.rank === best.rank && cand.seq < best.seq))
@@ -287,6 +319,17 @@ export class MatchTable<A> {
       return e;
     }
     return undefined;
+  }
+
+  /** A key's bucket key in group g (the same function for installed values and looked-up keys). */
+  private groupKey(g: Group<A>, key: readonly KeyValue[]): KeyValue | string {
+    const f = g.fold;
+    if (f === undefined) return this.maskedKey(key, g.masks);
+    let v = 0;
+    for (let j = 0; j < f.idx.length; j++)
+      v = v * f.scale[j] + (((key[f.idx[j]] as number) & f.mask[j]) >>> f.shift[j]);
+    // At most 32 bits: folded to int32 (a small integer for V8), injectively.
+    return f.int32 ? v | 0 : v;
   }
 
   private maskedKey(key: readonly KeyValue[], masks: readonly KeyValue[]): KeyValue | string {
@@ -331,8 +374,9 @@ export class MatchTable<A> {
   ): Installed<A> | undefined {
     if (this.hasRange) return this.byId.get(this.rangeId(lo, hi, priority));
     const g = this.bySig.get(this.maskedKey(hi, this.ones));
-    if (!this.needsPriority) return g?.one.get(this.maskedKey(lo, hi));
-    const list = g?.map.get(this.maskedKey(lo, hi));
+    if (g === undefined) return undefined;
+    if (!this.needsPriority) return g.one.get(this.groupKey(g, lo));
+    const list = g.map.get(this.groupKey(g, lo));
     if (list === undefined) return undefined;
     // Ranks are distinct within a bucket (the rank is the priority, or the prefix length of the shared mask).
     for (let a = 0, b = list.length; a < b;) {
@@ -354,12 +398,23 @@ export class MatchTable<A> {
     const sig = this.maskedKey(e.hi, this.ones);
     let g = this.bySig.get(sig);
     if (!g) {
-      g = { masks: e.hi, map: new Map(), one: new Map(), best: e.rank, ranks: new RankSet(), size: 0 };
+      g = {
+        masks: e.hi,
+        map: new Map(),
+        one: new Map(),
+        best: e.rank,
+        ranks: new RankSet(),
+        size: 0,
+        fold:
+          this.numericKey && !this.wideField && this.fields.length > 1
+            ? foldOf(e.hi, this.widths)
+            : undefined,
+      };
       this.bySig.set(sig, g);
       this.groups.push(g);
       this.groupsDirty = true;
     }
-    const k = this.maskedKey(e.lo, e.hi);
+    const k = this.groupKey(g, e.lo);
     if (!this.needsPriority) g.one.set(k, e);
     else {
       const list = g.map.get(k);
@@ -382,7 +437,7 @@ export class MatchTable<A> {
     }
     const sig = this.maskedKey(e.hi, this.ones);
     const g = this.bySig.get(sig)!;
-    const k = this.maskedKey(e.lo, e.hi);
+    const k = this.groupKey(g, e.lo);
     if (!this.needsPriority) g.one.delete(k);
     else {
       const list = g.map.get(k)!;
