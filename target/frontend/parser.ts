@@ -102,6 +102,23 @@ export class Parser {
     this.typeScopes[0]!.add(name);
   }
 
+  /** `ReturnType name<T...>(params);` of an extern function or method. The return type may use the
+   *  declaration's own type parameters (`T f<T>()`), so it is skipped to read the name and type parameters
+   *  first, then parsed with them in scope. */
+  private signature(what: string) {
+    const retStart = this.pos;
+    this.skipTypeLoose();
+    const nameTok = this.ident(what);
+    const typeParams = this.typeParams();
+    const afterTypeParams = this.pos;
+    this.pos = retStart;
+    const returnTypeRef = this.withTypeParams(typeParams, () => this.typeRef());
+    this.pos = afterTypeParams;
+    const params = this.withTypeParams(typeParams, () => this.params());
+    this.expect(';');
+    return { nameTok, typeParams, returnTypeRef, params };
+  }
+
   private withTypeParams<T>(params: string[], f: () => T): T {
     this.typeScopes.push(new Set(params));
     try {
@@ -371,18 +388,7 @@ export class Parser {
       }
     }
     if (!isObject) {
-      // The return type may use the function's own type parameters (`T f<T>()`): skip it to read the name
-      // and type parameters first, then come back and parse it with them in scope.
-      const retStart = this.pos;
-      this.skipTypeLoose();
-      const nameTok = this.ident('function name');
-      const typeParams = this.typeParams();
-      const afterParams = this.pos;
-      this.pos = retStart;
-      const returnTypeRef = this.withTypeParams(typeParams, () => this.typeRef());
-      this.pos = afterParams;
-      const params = this.withTypeParams(typeParams, () => this.params());
-      this.expect(';');
+      const { nameTok, typeParams, returnTypeRef, params } = this.signature('function name');
       return {
         kind: 'extern_function',
         name: nameTok.text,
@@ -419,16 +425,12 @@ export class Parser {
           });
           continue;
         }
-        const retStart = this.pos;
-        this.skipTypeLoose();
-        const mTok = this.ident('method name');
-        const mTypeParams = this.typeParams();
-        const after = this.pos;
-        this.pos = retStart;
-        const returnTypeRef = this.withTypeParams(mTypeParams, () => this.typeRef());
-        this.pos = after;
-        const params = this.withTypeParams(mTypeParams, () => this.params());
-        this.expect(';');
+        const {
+          nameTok: mTok,
+          typeParams: mTypeParams,
+          returnTypeRef,
+          params,
+        } = this.signature('method name');
         methods.push({
           name: mTok.text,
           typeParams: mTypeParams,
