@@ -91,6 +91,9 @@ export interface ControlPlane {
   deleteEntry(key: EntryKey): void;
   /** All entries of one table (or of every table when tableId is undefined), in insertion order. */
   readEntries(tableId?: number): TableEntry[];
+  /** The installed entry with this key, as readEntries lists it, or undefined when there is none; a direct
+   *  look-up, not a copy of the table. NOT_FOUND for an unknown table, INVALID_ARGUMENT for bad ids/values. */
+  readEntry(key: EntryKey): TableEntry | undefined;
 
   /** Set the default action (INVALID_ARGUMENT if the action is not allowed as default, PERMISSION_DENIED if const). */
   setDefaultAction(tableId: number, action: ActionCall): void;

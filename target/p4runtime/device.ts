@@ -266,11 +266,9 @@ export class Device {
     if (failed) throw new WriteFailure(results);
   }
 
+  /** The installed entry with this key (a direct look-up: no copy of the table per MODIFY/DELETE). */
   private findEntry(inst: Installed, key: EntryKey): TableEntry | undefined {
-    const k = keyText(key.match);
-    return inst.pipeline.device
-      .readEntries(key.tableId)
-      .find((e) => e.priority === key.priority && keyText(e.match) === k);
+    return inst.pipeline.device.readEntry(key);
   }
 
   private apply(inst: Installed, u: UpdateMsg, wantUndo: boolean): Undo | undefined {
