@@ -144,6 +144,28 @@ const IDLE: QueueInfo = { enqQdepth: 0, deqQdepth: 0, enqTimestamp: 0, deqTimede
 /** Recirculation/resubmission rounds allowed per injected packet before we give up (bmv2 has no limit). */
 const MAX_ROUNDS = 64;
 
+/** Builds one switch's pipeline blocks from its runtime, tables, externs and log function. */
+type BlocksFactory = (rt: unknown, tables: unknown, externs: unknown, log: unknown) => Blocks;
+
+/** Compiled factories by generated source text. Every switch of a program (a fabric runs the same program on
+ *  each switch) calls the same function, so the JIT warms up one copy of the code instead of one per switch.
+ *  The factory holds no state: everything a switch changes lives in what it is called with. Bounded, most
+ *  recently used last, so a long-lived process that loads many programs does not keep them all. */
+const factories = new Map<string, BlocksFactory>();
+const MAX_FACTORIES = 32;
+
+function compiledFactory(source: string): BlocksFactory {
+  let f = factories.get(source);
+  if (f) {
+    factories.delete(source);
+  } else {
+    f = new Function('$rt', '$tables', '$ext', '$log', source) as BlocksFactory;
+    if (factories.size >= MAX_FACTORIES) factories.delete(factories.keys().next().value as string);
+  }
+  factories.set(source, f);
+  return f;
+}
+
 export class Switch implements ControlPlane {
   readonly p4info: P4Info;
   readonly generated: Generated;
@@ -188,10 +210,9 @@ function $rt_push(s, n, mk) { const a = s.$a; for (let i = a.length - 1; i >= 0;
 function $rt_pop(s, n, mk) { const a = s.$a; for (let i = 0; i < a.length; i++) a[i] = i + n < a.length ? a[i + n] : mk(); s.$next = Math.max(s.$next - n, 0); }
 function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt.nbits >> 3); const o = new Uint8Array(p.length + rest.length); o.set(p); o.set(rest, p.length); return o; }
 `;
-    const factory = new Function('$rt', '$tables', '$ext', '$log', preamble + this.generated.source) as (
-      ...a: unknown[]
-    ) => Blocks;
-    this.blocks = factory(rt, this.tables, this.externs, logMsg);
+    // Each call of the factory makes this switch's own closures over its own tables, externs, random stream
+    // and log; the compiled code is shared by every switch of the program (see compiledFactory).
+    this.blocks = compiledFactory(preamble + this.generated.source)(rt, this.tables, this.externs, logMsg);
   }
 
   // ------------------------------------------------------------------ data plane
