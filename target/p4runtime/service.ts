@@ -5,7 +5,8 @@ import * as grpc from '@grpc/grpc-js';
 import { status } from '@grpc/grpc-js';
 import { EventEmitter } from 'node:events';
 import { fromUint128 } from '../../p4runtime-ts/src/election.js';
-import { encodeWriteStatus, STATUS_DETAILS_KEY } from '../../p4runtime-ts/src/status-codec.js';
+import { STATUS_DETAILS_KEY } from '../../p4runtime-ts/src/status-codec.js';
+import { writeFailureStatus } from './write-status.js';
 import type {
   Entity,
   P4RuntimeHandlers,
@@ -37,9 +38,10 @@ export interface ServiceEvents {
 
 function statusOf(e: unknown): Partial<grpc.StatusObject> {
   if (e instanceof WriteFailure) {
+    const { message, trailer } = writeFailureStatus(e.message, e.perUpdate);
     const metadata = new grpc.Metadata();
-    metadata.set(STATUS_DETAILS_KEY, encodeWriteStatus(status.UNKNOWN, e.message, e.perUpdate));
-    return { code: status.UNKNOWN, details: e.message, metadata };
+    if (trailer) metadata.set(STATUS_DETAILS_KEY, trailer);
+    return { code: status.UNKNOWN, details: message, metadata };
   }
   const err = asRpcError(e);
   return { code: err.code, details: err.message };
