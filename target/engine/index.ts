@@ -75,6 +75,8 @@ interface PktState {
   pkt: { buf: Uint8Array; bit: number; nbits: number };
   out: PacketWriter;
   st: { clone: CloneReq | null; resubmit: string[] | null; recirculate: string[] | null; truncate: number };
+  /** pkt.buf was handed over (PendingIngress.owned) and no other job shares it: egress may deparse into it. */
+  owned: boolean;
 }
 
 interface CloneReq {
@@ -119,6 +121,10 @@ export interface PendingIngress {
   port: number;
   data: Uint8Array;
   instanceType: number;
+  /** The caller hands the buffer over: the engine may rewrite it and return a view of it as the output
+   *  frame (it never changes the payload bytes, only those of the headers it parsed). Without the flag the
+   *  input is never written and every output frame is a fresh copy. */
+  owned?: boolean;
   preserved?: { paths: string[]; meta: Obj };
 }
 
@@ -281,6 +287,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       pkt: { buf: data, bit: 0, nbits: data.length * 8 },
       out: this.writer,
       st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
+      owned: false,
     };
   }
 
@@ -380,6 +387,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
           meta: clone_(s.meta),
           sm: clone_(s.sm),
           st: { ...s.st, clone: null },
+          owned: false,
         };
         c.sm.egress_rid = r.rid;
         c.sm.instance_type = InstanceType.REPLICATION;
@@ -389,6 +397,8 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     }
     const spec = sm.egress_spec as number;
     if (spec === DROP_PORT) return { jobs, again: NONE };
+    // The only job, with nothing else (an I2E clone) reading the input: it may take the buffer over.
+    s.owned = p.owned === true && jobs.length === 0;
     const job = this.job(s, spec);
     if (this.admit(job)) jobs.push(job);
     return { jobs, again: NONE };
@@ -436,6 +446,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
           sm: this.blocks.newStandardMetadata(),
           out: this.writer,
           st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
+          owned: false,
         };
         for (const pth of clone.fields ?? []) setPath(c.meta, pth, getPath(s.meta, pth));
         c.sm.ingress_port = sm.ingress_port;
@@ -450,7 +461,11 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     this.runCompute(b);
     s.out.reset();
     this.runDeparser(b);
-    let data = s.out.finish(s.pkt.buf, Math.min(s.pkt.bit >> 3, s.pkt.buf.length));
+    const from = Math.min(s.pkt.bit >> 3, s.pkt.buf.length);
+    // An owned buffer that no E2E clone shares takes the headers in place, in front of the payload.
+    const inPlace =
+      s.owned && res.clones === NONE && s.st.truncate === 0 ? s.out.finishInPlace(s.pkt.buf, from) : null;
+    let data = inPlace ?? s.out.finish(s.pkt.buf, from);
     if (s.st.truncate > 0 && data.length > s.st.truncate) data = data.slice(0, s.st.truncate);
     if (s.st.recirculate) {
       res.again = [

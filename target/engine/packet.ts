@@ -208,6 +208,21 @@ export class PacketWriter {
     return out;
   }
 
+  /** The deparsed packet built inside `data` itself: the bytes written so far are stored just before the
+   *  payload data[from..] (over the end of the parsed headers) and a view from there on is returned. The
+   *  payload is not touched. Null when that does not fit (more header bytes than were parsed, or a partial
+   *  last byte): the caller copies with finish(). Only for a buffer the caller may overwrite. */
+  finishInPlace(data: Uint8Array, from: number): Uint8Array | null {
+    if ((this.bit & 7) !== 0) return null;
+    const head = this.bit >> 3;
+    const start = from - head;
+    if (start < 0) return null;
+    const b = this.buf;
+    if (head <= 64) for (let i = 0; i < head; i++) data[start + i] = b[i];
+    else data.set(b.subarray(0, head), start);
+    return start === 0 ? data : data.subarray(start);
+  }
+
   /** A copy of the bytes written so far (a partial last byte is padded with zeros). Copies are carved out of
    *  large slabs: one ArrayBuffer allocation per slab instead of one per packet. */
   result(): Uint8Array {
