@@ -191,7 +191,7 @@ export function buildReport(input: ReportInput): Report {
     rateBps: l.rateBps,
     frames: l.egress.portStats.framesOut,
     bytes: l.egress.portStats.bytesOut,
-    utilisation: end > 0 ? round(l.egress.portStats.busyPs / end, 5) : 0,
+    utilisation: end > 0 ? round(l.egress.busyUntil(end) / end, 5) : 0,
   }));
   const traffic = input.traffic.map((t) => ({ name: t.name, kind: t.kind, ...summarise(t.flows) }));
   const report: Report = {

@@ -35,8 +35,6 @@ export interface PortConfig {
 
 export const DEFAULT_QUEUES = 8;
 
-const NO_FRAMES: Frame[] = [];
-
 export class QueueStats {
   /** Packets accepted into the queue. */
   enqueued = 0;
@@ -55,8 +53,9 @@ export class QueueStats {
   depthArea = 0;
 }
 
+/** Transmissions are counted when they begin: a frame on the wire has left the queues for good. */
 export class PortStats {
-  /** Picoseconds the wire spent transmitting. */
+  /** Picoseconds of wire time of the transmissions begun (see EgressPort.busyUntil for a cut-off). */
   busyPs = 0;
   framesOut = 0;
   bytesOut = 0;
@@ -65,11 +64,17 @@ export class PortStats {
   systemArea = 0;
 }
 
-/** Sees each packet right after egress, with the frames egress produced (none when it dropped the packet). */
+/**
+ * Sees each packet right after egress, with the frames egress produced (none when it dropped the packet).
+ * `meta` is the port's own record, valid only during the call: copy what you keep.
+ */
 export type EgressObserver = (item: Enqueued, meta: QueueMetadata, frames: Frame[]) => void;
 
-/** Called when the last bit of a transmission has left the port. */
-export type TransmitDone = (frames: Frame[], startPs: Picoseconds, endPs: Picoseconds) => void;
+/**
+ * Called when a transmission begins, with the time its first bit leaves and the time its last bit has left.
+ * The frames are committed to the wire from that moment, so a link can schedule their arrival at once.
+ */
+export type TransmitStart = (frames: Frame[], startPs: Picoseconds, endPs: Picoseconds) => void;
 
 export class EgressPort {
   readonly queueStats: QueueStats[];
@@ -79,22 +84,34 @@ export class EgressPort {
   private readonly portScope: boolean;
   private readonly queueCapacity: number;
   private readonly egressAtEnqueue: boolean;
+  /** Bit q set when queue q holds packets (ports of at most 31 queues; others scan). */
+  private nonEmpty = 0;
+  private readonly useMask: boolean;
   private queued = 0;
-  private onWire = 0;
   private lastChange: Picoseconds = 0;
   private readonly queueLast: Picoseconds[];
-  private busy = false;
-  private txFrames: Frame[] = NO_FRAMES;
+  // The wire is busy until `txEnd`; nothing happens at that instant unless packets are waiting, so the end of a
+  // transmission is an event (`wakeup`) only then: about half the events of a lightly loaded fabric.
   private txStart: Picoseconds = 0;
-  private txDuration: Picoseconds = 0;
-  private txBytes = 0;
-  private readonly finishHandler = (): void => this.finish();
+  private txEnd: Picoseconds = 0;
+  private wakeupPending = false;
+  private readonly wakeupHandler = (): void => this.wakeup();
+  /** Reused for every packet: see EgressObserver. */
+  private readonly meta: QueueMetadata = {
+    queueId: 0,
+    enqQdepth: 0,
+    deqQdepth: 0,
+    enqTimestampUs: 0,
+    deqTimedeltaUs: 0,
+    enqTimePs: 0,
+    deqTimePs: 0,
+  };
 
   constructor(
     private readonly sim: Simulator,
     readonly port: number,
     readonly config: PortConfig,
-    private readonly onTransmit: TransmitDone,
+    private readonly onTransmit: TransmitStart,
     /** Frames egress addressed to another port (egress-to-egress clones); dropped when absent. */
     private readonly redirect?: (frame: Frame) => void,
     private readonly observer?: EgressObserver,
@@ -110,6 +127,7 @@ export class EgressPort {
     this.portScope = config.depthScope === 'port';
     this.queueCapacity = config.queueCapacity ?? Number.POSITIVE_INFINITY;
     this.egressAtEnqueue = config.egressAt === 'enqueue';
+    this.useMask = config.queues <= 31;
   }
 
   /** Packets currently queued (not counting the one on the wire). */
@@ -141,10 +159,12 @@ export class EgressPort {
     this.touchPort();
     this.touchQueue(q);
     fifo.push(item, this.sim.now, enqDepth);
+    this.nonEmpty |= 1 << q;
     this.queued++;
     stats.enqueued++;
     if (fifo.length > stats.maxDepth) stats.maxDepth = fifo.length;
-    if (!this.busy) this.serve();
+    if (this.sim.now >= this.txEnd) this.serve();
+    else if (!this.wakeupPending) this.scheduleWakeup();
     return true;
   }
 
@@ -153,15 +173,14 @@ export class EgressPort {
     const now = this.sim.now;
     const stats = this.queueStats[q]!;
     const us = toMicroseconds(now);
-    const meta: QueueMetadata = {
-      queueId: q,
-      enqQdepth: enqDepth,
-      deqQdepth: enqDepth,
-      enqTimestampUs: us,
-      deqTimedeltaUs: 0,
-      enqTimePs: now,
-      deqTimePs: now,
-    };
+    const meta = this.meta;
+    meta.queueId = q;
+    meta.enqQdepth = enqDepth;
+    meta.deqQdepth = enqDepth;
+    meta.enqTimestampUs = us;
+    meta.deqTimedeltaUs = 0;
+    meta.enqTimePs = now;
+    meta.deqTimePs = now;
     const frames = this.ownFrames(item.resume(meta));
     this.observer?.(item, meta, frames);
     if (frames.length > 0) return new ReadyPacket(this.port, q, frames);
@@ -179,20 +198,27 @@ export class EgressPort {
     return frames.filter((f) => f.port === this.port);
   }
 
+  /** Wire time of the transmissions begun, up to time `t` (a transmission still under way counts in part). */
+  busyUntil(t: Picoseconds): Picoseconds {
+    return this.portStats.busyPs - (this.txEnd > t ? Math.min(this.txEnd - t, this.txEnd - this.txStart) : 0);
+  }
+
   /** Close the time integrals at the current time (call before reading the areas at the end of a run). */
   account(): void {
     this.touchPort();
     for (let i = 0; i < this.queues.length; i++) this.touchQueue(i);
   }
 
-  // The integrals are advanced lazily, each just before the quantity it integrates changes.
+  // The integrals are advanced lazily, each just before the quantity it integrates changes. The wire's state
+  // changes at txEnd without an event, so the port integral splits its interval there.
   private touchPort(): void {
     const now = this.sim.now;
     const dt = now - this.lastChange;
     if (dt > 0) {
       const ps = this.portStats;
       ps.queuedArea += this.queued * dt;
-      ps.systemArea += (this.queued + this.onWire) * dt;
+      const wireEnd = this.txEnd < now ? this.txEnd : now;
+      ps.systemArea += this.queued * dt + (wireEnd > this.lastChange ? wireEnd - this.lastChange : 0);
       this.lastChange = now;
     }
   }
@@ -206,32 +232,39 @@ export class EgressPort {
     }
   }
 
-  /** Dequeue in strict priority until a packet goes on the wire or the queues are empty. */
+  /** The highest non-empty queue, or -1. */
+  private topQueue(): number {
+    if (this.useMask) return 31 - Math.clz32(this.nonEmpty);
+    let q = this.queues.length - 1;
+    while (q >= 0 && this.queues[q]!.length === 0) q--;
+    return q;
+  }
+
+  /** The wire is free: dequeue in strict priority until a packet goes on the wire or the queues are empty. */
   private serve(): void {
     const now = this.sim.now;
     for (;;) {
-      let q = this.queues.length - 1;
-      while (q >= 0 && this.queues[q]!.length === 0) q--;
+      const q = this.topQueue();
       if (q < 0) return;
       this.touchPort();
       this.touchQueue(q);
       const fifo = this.queues[q]!;
       const item = fifo.shift();
+      if (fifo.length === 0) this.nonEmpty &= ~(1 << q);
       const enqTime = fifo.shiftedTime;
       this.queued--;
       const stats = this.queueStats[q]!;
       stats.dequeued++;
       stats.delays.add(now - enqTime);
       const enqUs = toMicroseconds(enqTime);
-      const meta: QueueMetadata = {
-        queueId: q,
-        enqQdepth: fifo.shiftedDepth,
-        deqQdepth: this.portScope ? this.queued : fifo.length,
-        enqTimestampUs: enqUs,
-        deqTimedeltaUs: toMicroseconds(now) - enqUs,
-        enqTimePs: enqTime,
-        deqTimePs: now,
-      };
+      const meta = this.meta;
+      meta.queueId = q;
+      meta.enqQdepth = fifo.shiftedDepth;
+      meta.deqQdepth = this.portScope ? this.queued : fifo.length;
+      meta.enqTimestampUs = enqUs;
+      meta.deqTimedeltaUs = toMicroseconds(now) - enqUs;
+      meta.enqTimePs = enqTime;
+      meta.deqTimePs = now;
       const frames = this.ownFrames(item.resume(meta));
       if (this.observer && !(this.egressAtEnqueue && item instanceof ReadyPacket))
         this.observer(item, meta, frames);
@@ -240,35 +273,34 @@ export class EgressPort {
         continue;
       }
       let bytes = 0;
-      for (const f of frames) bytes += f.data.length + this.overhead;
+      for (let i = 0; i < frames.length; i++) bytes += frames[i]!.data.length;
+      const wireBytes = bytes + this.overhead * frames.length;
       stats.framesOut += frames.length;
-      stats.bytesOut += bytes - this.overhead * frames.length;
-      const duration = serializationPs(bytes, this.config.rateBps);
-      this.busy = true;
-      this.onWire = 1;
-      // One transmission at a time per port, so its details live in fields rather than in a closure.
-      this.txFrames = frames;
+      stats.bytesOut += bytes;
+      const duration = serializationPs(wireBytes, this.config.rateBps);
       this.txStart = now;
-      this.txDuration = duration;
-      this.txBytes = bytes - this.overhead * frames.length;
-      this.sim.after(duration, this.finishHandler);
+      this.txEnd = now + duration;
+      const ps = this.portStats;
+      ps.busyPs += duration;
+      ps.framesOut += frames.length;
+      ps.bytesOut += bytes;
+      if (this.queued > 0 && !this.wakeupPending) this.scheduleWakeup();
+      this.onTransmit(frames, now, this.txEnd);
       return;
     }
   }
 
-  private finish(): void {
-    const frames = this.txFrames;
-    const start = this.txStart;
-    const duration = this.txDuration;
-    this.txFrames = NO_FRAMES;
-    this.touchPort();
-    this.busy = false;
-    this.onWire = 0;
-    const ps = this.portStats;
-    ps.busyPs += duration;
-    ps.framesOut += frames.length;
-    ps.bytesOut += this.txBytes;
-    this.onTransmit(frames, start, start + duration);
-    if (!this.busy) this.serve();
+  private scheduleWakeup(): void {
+    this.wakeupPending = true;
+    this.sim.at(this.txEnd, this.wakeupHandler);
+  }
+
+  /** The end of a transmission with packets waiting: serve the next, or wait for the current one to end. */
+  private wakeup(): void {
+    this.wakeupPending = false;
+    if (this.sim.now >= this.txEnd) {
+      this.touchPort();
+      this.serve();
+    } else if (this.queued > 0) this.scheduleWakeup();
   }
 }

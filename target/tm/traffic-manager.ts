@@ -1,11 +1,11 @@
 // The traffic manager of one switch: an EgressPort per configured port. Ingress results are routed to their
 // port's queues; a frame egress addresses to a different port (an egress-to-egress clone) is queued again at
 // that port, at priority 0, without a second egress pass.
-import { EgressPort, type EgressObserver, type PortConfig, type TransmitDone } from './egress-port.js';
+import { EgressPort, type EgressObserver, type PortConfig, type TransmitStart } from './egress-port.js';
 import type { Enqueued, Frame } from './seam.js';
 import type { Simulator } from './simulator.js';
 
-export type PortTransmitDone = (port: number, frames: Frame[], startPs: number, endPs: number) => void;
+export type PortTransmitStart = (port: number, frames: Frame[], startPs: number, endPs: number) => void;
 
 export class TrafficManager {
   private readonly ports = new Map<number, EgressPort>();
@@ -16,21 +16,21 @@ export class TrafficManager {
 
   constructor(
     private readonly sim: Simulator,
-    private readonly onTransmit: PortTransmitDone,
+    private readonly onTransmit: PortTransmitStart,
     /** Sees every packet right after egress ran for it (whether or not egress dropped it). */
     private readonly afterEgress?: EgressObserver,
   ) {}
 
   /** Configure a port; `onTransmit`, when given, replaces the manager-wide callback for this port. */
-  addPort(port: number, config: PortConfig, onTransmit?: TransmitDone): EgressPort {
+  addPort(port: number, config: PortConfig, onTransmit?: TransmitStart): EgressPort {
     if (this.ports.has(port)) throw new Error(`port ${port} configured twice`);
     if (!Number.isInteger(port) || port < 0 || port > 0xffff) throw new Error(`bad port number ${port}`);
-    const done: TransmitDone =
-      onTransmit ?? ((frames, start, end) => this.onTransmit(port, frames, start, end));
+    const start: TransmitStart =
+      onTransmit ?? ((frames, from, to) => this.onTransmit(port, frames, from, to));
     const redirect = (f: Frame): void => {
       this.enqueue({ egressPort: f.port, priority: 0, resume: () => [f] });
     };
-    const p = new EgressPort(this.sim, port, config, done, redirect, this.afterEgress);
+    const p = new EgressPort(this.sim, port, config, start, redirect, this.afterEgress);
     this.ports.set(port, p);
     this.byNumber[port] = p;
     return p;

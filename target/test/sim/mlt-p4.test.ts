@@ -58,7 +58,7 @@ function recorder(target: string, log: Seen[]) {
           priority: e.priority,
           resume: (meta: QueueMetadata) => {
             const out = e.resume(meta);
-            log.push({ meta, ecnIn, out });
+            log.push({ meta: { ...meta }, ecnIn, out });
             return out;
           },
         }));

@@ -43,7 +43,7 @@ export function harness(config: Partial<PortConfig> = {}): Harness {
       resume: (meta) => {
         if (dropInEgress) return [];
         const f = { port: 1, data: new Uint8Array(bytes) };
-        pending.set(f, { id, meta });
+        pending.set(f, { id, meta: { ...meta } });
         return [f];
       },
     };
