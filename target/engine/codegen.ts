@@ -1421,9 +1421,11 @@ class Gen {
       B.isSmall(bt.width) &&
       ['csum16', 'crc16', 'xor16', 'crc32', 'crc32_custom', 'crc16_custom'].includes(algo)
     ) {
-      const direct = payload ? undefined : this.packInline(data);
+      const sum = algo === 'csum16' && !payload ? this.csum16Inline(data) : undefined;
+      const direct = payload || sum ? undefined : this.packInline(data);
       let h: string;
-      if (direct) h = `(${direct.code}, $rt.hashNumN(${JSON.stringify(algo)}, $pk, ${direct.bytes}))`;
+      if (sum) h = sum;
+      else if (direct) h = `(${direct.code}, $rt.hashNumN(${JSON.stringify(algo)}, $pk, ${direct.bytes}))`;
       else {
         const packed = `$rt.pack([${data.values.join(', ')}], [${data.widths.join(', ')}])`;
         const input = payload ? `$rt_withPayload(${packed})` : packed;
@@ -1434,12 +1436,43 @@ class Gen {
     return bigToRep(this.checksumOf(data, algo, payload), t);
   }
 
+  /** csum16 of a field list as one sum of 16-bit words built from the fields (no packing buffer, no call by
+   *  algorithm name), when every field is a small field read by path (an IPv4 header's checksum). */
+  private csum16Inline(data: { values: string[]; widths: string[] }): string | undefined {
+    const bytes = this.packBytes(data);
+    if (!bytes || bytes.rest.length > 0) return undefined;
+    const byte = (j: number): string => {
+      const es = bytes.byBytes.get(j);
+      return es ? `(${es.join(' | ')})` : '0';
+    };
+    const words: string[] = [];
+    for (let j = 0; j < bytes.bytes; j += 2) words.push(`(${byte(j)} << 8 | ${byte(j + 1)})`);
+    return `$rt_csum16(${words.join(' + ') || '0'})`;
+  }
+
   /** A field list packed straight into the shared buffer `$pk` with constant offsets (no arrays allocated),
    *  when every width is known at compile time. */
   private packInline(data: {
     values: string[];
     widths: string[];
   }): { code: string; bytes: number } | undefined {
+    const packed = this.packBytes(data);
+    if (!packed) return undefined;
+    const { byBytes, rest, bytes } = packed;
+    // Bytes no small field touches (padding, wide fields) must start at zero.
+    const covered = Array.from({ length: bytes }, (_, j) => byBytes.has(j)).every(Boolean);
+    const parts = [covered ? `$pk = $rt.packBufferRaw(${bytes})` : `$pk = $rt.packBuffer(${bytes})`];
+    for (const [j, es] of byBytes) parts.push(`$pk[${j}] = ${es.join(' | ')}`);
+    parts.push(...rest);
+    return { code: parts.join(', '), bytes };
+  }
+
+  /** The bytes of a packed field list as expressions: byte index -> the pieces OR-ed into it (small fields
+   *  read by path), plus statements writing the other fields into `$pk`. */
+  private packBytes(data: {
+    values: string[];
+    widths: string[];
+  }): { byBytes: Map<number, string[]>; rest: string[]; bytes: number } | undefined {
     const widths = data.widths.map(Number);
     if (widths.some((w) => !Number.isInteger(w))) return undefined;
     const total = widths.reduce((a, b) => a + b, 0);
@@ -1459,12 +1492,7 @@ class Gen {
       } else if (w > 0) rest.push(`$rt.writeSmall($pk, ${off}, ${w}, ${v})`);
       off += w;
     });
-    // Bytes no small field touches (padding, wide fields) must start at zero.
-    const covered = Array.from({ length: bytes }, (_, j) => byBytes.has(j)).every(Boolean);
-    const parts = [covered ? `$pk = $rt.packBufferRaw(${bytes})` : `$pk = $rt.packBuffer(${bytes})`];
-    for (const [j, es] of byBytes) parts.push(`$pk[${j}] = ${es.join(' | ')}`);
-    parts.push(...rest);
-    return { code: parts.join(', '), bytes };
+    return { byBytes, rest, bytes };
   }
 
   private checksumOf(data: { values: string[]; widths: string[] }, algo: string, payload: boolean): string {

@@ -214,6 +214,7 @@ function $rt_stackNext(s) { if (s.$next >= s.$a.length) throw $rt.perr(${sob}); 
 function $rt_stackLast(s) { if (s.$next === 0) throw $rt.perr(${sob}); return s.$a[s.$next - 1]; }
 function $rt_push(s, n, mk) { const a = s.$a; for (let i = a.length - 1; i >= 0; i--) a[i] = i >= n ? a[i - n] : mk(); s.$next = Math.min(s.$next + n, a.length); }
 function $rt_pop(s, n, mk) { const a = s.$a; for (let i = 0; i < a.length; i++) a[i] = i + n < a.length ? a[i + n] : mk(); s.$next = Math.max(s.$next - n, 0); }
+function $rt_csum16(s) { while (s > 0xffff) s = (s & 0xffff) + (s >>> 16); return ~s & 0xffff; }
 function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt.nbits >> 3); const o = new Uint8Array(p.length + rest.length); o.set(p); o.set(rest, p.length); return o; }
 `;
     // Each call of the factory makes this switch's own closures over its own tables, externs, random stream
