@@ -3,7 +3,7 @@
 // engine's microsecond clock, the TM's queueing metadata to standard_metadata, egress-to-egress clones back
 // into the queues, and recirculated packets back into ingress.
 import { compileP4, formatDiagnostic } from '../frontend/index.js';
-import { Switch, type EgressJob, type PendingIngress } from '../engine/index.js';
+import { Switch, type EgressJob, type PendingIngress, type QueueInfo } from '../engine/index.js';
 import type { Enqueued, Frame, QueueMetadata } from '../tm/seam.js';
 import { toMicroseconds, type Picoseconds } from '../tm/time.js';
 import type { CounterCell, PipelineHooks } from './pipeline.js';
@@ -15,6 +15,14 @@ const MAX_RESUBMITS = 16;
 export class EnginePipeline implements ProgrammablePipeline {
   readonly description: string;
   private hooks: PipelineHooks | undefined;
+  /** Handed to the engine for each egress, which reads it before returning. */
+  private readonly queueInfo: Required<QueueInfo> = {
+    enqQdepth: 0,
+    deqQdepth: 0,
+    enqTimestamp: 0,
+    deqTimedelta: 0,
+    egressTimestamp: 0,
+  };
 
   constructor(
     readonly sw: Switch,
@@ -32,7 +40,8 @@ export class EnginePipeline implements ProgrammablePipeline {
   }
 
   ingress(port: number, data: Uint8Array, now: Picoseconds): Enqueued[] {
-    return this.runIngress({ port, data, instanceType: 0 }, now);
+    // A frame off the wire belongs to the switch that received it (see Frame), so the engine may deparse into it.
+    return this.runIngress({ port, data, instanceType: 0, owned: true }, now);
   }
 
   private runIngress(first: PendingIngress, now: Picoseconds): Enqueued[] {
@@ -56,13 +65,13 @@ export class EnginePipeline implements ProgrammablePipeline {
   egress(job: EgressJob, m: QueueMetadata): Frame[] {
     const sw = this.sw;
     sw.nowUs = toMicroseconds(m.deqTimePs);
-    const r = sw.runEgress(job, {
-      enqQdepth: m.enqQdepth,
-      deqQdepth: m.deqQdepth,
-      enqTimestamp: m.enqTimestampUs,
-      deqTimedelta: m.deqTimedeltaUs,
-      egressTimestamp: sw.nowUs,
-    });
+    const q = this.queueInfo;
+    q.enqQdepth = m.enqQdepth;
+    q.deqQdepth = m.deqQdepth;
+    q.enqTimestamp = m.enqTimestampUs;
+    q.deqTimedelta = m.deqTimedeltaUs;
+    q.egressTimestamp = sw.nowUs;
+    const r = sw.runEgress(job, q);
     if (this.hooks) {
       for (const c of r.clones) this.hooks.enqueue(this.enqueued(c));
       for (const a of r.again) this.hooks.reingest(a.port, a.data);

@@ -21,7 +21,10 @@ export interface QueueMetadata {
   deqTimePs: Picoseconds;
 }
 
-/** A frame leaving a switch or host port. */
+/**
+ * A frame leaving a switch or host port. Once on the wire its bytes belong to the receiving node, which may
+ * rewrite them in place (a switch deparses into the frame it received): keep a copy to inspect it later.
+ */
 export interface Frame {
   port: number;
   data: Uint8Array;
