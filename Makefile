@@ -43,7 +43,7 @@ demo: $(STAMP)
 	node --import tsx scripts/demo.ts
 
 # Each scripts/bench-*.ts prints its own figures.
-bench: $(STAMP)
+bench: build
 	@for f in scripts/bench-*.ts; do echo "== $$f"; node --import tsx $$f || exit 1; done
 
 clean:

@@ -4,16 +4,27 @@
 // servers are not hopelessly oversubscribed), once with p4/mlt.p4 on the embedded engine and
 // once with the builtin TypeScript router (the cost of the fabric, traffic manager and generators alone).
 //
-//   node --import tsx scripts/bench-sim.ts [scale] [rounds]
+//   make build && node --import tsx scripts/bench-sim.ts [scale] [rounds]
 //
+// It measures the compiled JavaScript in dist/, which is what `mlt sim` runs (run through tsx's on-the-fly
+// transpiling, the same code is about a quarter slower).
 // scale: of the model's layer sizes (default 0.01); rounds: runs of each scenario in this process (default 3).
 // Every round builds a fresh fabric, runs it and builds its report. The first round includes the JIT warming
 // up (what one `mlt sim` of this size sees); later rounds show the steady state of longer runs. On a shared
 // machine single rounds vary a lot, so per-CPU-second figures are given for the first round and as the best
 // and median of the rest.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseScenario } from '../target/sim/scenario-file.js';
-import { buildScenario, runBuilt } from '../target/sim/scenario-run.js';
+
+const dist = new URL('../dist/target/sim/', import.meta.url);
+if (!existsSync(new URL('scenario-run.js', dist)))
+  throw new Error('dist/ is missing: run `make build` first');
+const { parseScenario } = (await import(
+  new URL('scenario-file.js', dist).href
+)) as typeof import('../target/sim/scenario-file.js');
+const { buildScenario, runBuilt } = (await import(
+  new URL('scenario-run.js', dist).href
+)) as typeof import('../target/sim/scenario-run.js');
 
 const scale = Number(process.argv[2] ?? '0.01');
 const rounds = Math.max(1, Number(process.argv[3] ?? 3));
