@@ -97,6 +97,7 @@ class Gen {
   /** For each control/parser declaration, the prefix the front-end used in its control-plane names. */
   private readonly declPrefix = new Map<object, string>();
   private readonly factories = new Map<object, string>();
+  private readonly resetters = new Map<object, string>();
   private readonly emitted = new Set<object>();
   private readonly tables: TableInfo[] = [];
   private readonly tableOf = new Map<string, TableInfo>();
@@ -211,6 +212,9 @@ class Gen {
     const hdrF = this.factory({ kind: 'struct', decl: m.headersType });
     const metaF = this.factory({ kind: 'struct', decl: m.metadataType });
     const smF = this.factory({ kind: 'struct', decl: m.standardMetadataType });
+    const hdrR = this.resetter({ kind: 'struct', decl: m.headersType });
+    const metaR = this.resetter({ kind: 'struct', decl: m.metadataType });
+    const smR = this.resetter({ kind: 'struct', decl: m.standardMetadataType });
     const source = [
       `'use strict';`,
       `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk;`,
@@ -218,6 +222,7 @@ class Gen {
       `return {`,
       `  set(s) { $hdr = s.hdr; $meta = s.meta; $sm = s.sm; $pkt = s.pkt; $out = s.out; $st = s.st; },`,
       `  newHeaders: ${hdrF}, newMeta: ${metaF}, newStandardMetadata: ${smF},`,
+      `  resetHeaders: ${hdrR}, resetMeta: ${metaR}, resetStandardMetadata: ${smR},`,
       ...entry.map((e) => `  ${e},`),
       `};`,
     ].join('\n');
@@ -311,6 +316,40 @@ class Gen {
     }
     this.top.push(`function ${name}() { return { ${parts.join(', ')} }; }`);
     return name;
+  }
+
+  /** Name of a generated function that puts a header/struct/union value back to what its factory returns,
+   *  in place, and returns it: recycled packet state and stack entries keep their objects (no allocation). */
+  resetter(t: Type): string {
+    const key: object | undefined =
+      t.kind === 'header' || t.kind === 'struct' || t.kind === 'header_union' ? t.decl : undefined;
+    if (!key) throw new CodegenError(`no resetter for ${t.kind}`);
+    const have = this.resetters.get(key);
+    if (have) return have;
+    const decl = key as HeaderTypeDecl | StructTypeDecl | HeaderUnionDecl;
+    const name = this.fresh(`rs_${decl.name}`);
+    this.resetters.set(key, name);
+    const body: string[] = [];
+    if (t.kind === 'header') body.push('o.$valid = false;');
+    for (const f of decl.fields) {
+      body.push(this.resetField(`o.${f.name}`, f.type));
+      if (f.type.kind === 'varbit') body.push(`o.$w_${f.name} = 0;`);
+    }
+    this.top.push(`function ${name}(o) { ${body.join(' ')} return o; }`);
+    return name;
+  }
+
+  private resetField(ref: string, t: Type): string {
+    switch (t.kind) {
+      case 'header':
+      case 'struct':
+      case 'header_union':
+        return `${this.resetter(t)}(${ref});`;
+      case 'stack':
+        return `{ const $s = ${ref}; $s.$next = 0; for (let $i = 0; $i < ${t.size}; $i++) ${this.resetter(t.element)}($s.$a[$i]); }`;
+      default:
+        return `${ref} = ${this.defaultValue(t)};`;
+    }
   }
 
   // ------------------------------------------------------------------ expressions
@@ -945,7 +984,7 @@ class Gen {
         const n = args[0]?.constValue?.kind === 'int' ? Number(args[0].constValue.value) : 1;
         const t = obj.type;
         if (t.kind !== 'stack') throw new CodegenError(`${name} on a non-stack`);
-        return `$rt_${name === 'push_front' ? 'push' : 'pop'}(${this.expr(obj)}, ${n}, ${this.factory(t.element)})`;
+        return `$rt_${name === 'push_front' ? 'push' : 'pop'}(${this.expr(obj)}, ${n}, ${this.resetter(t.element)})`;
       }
       case 'minSizeInBits':
       case 'minSizeInBytes':

@@ -77,6 +77,9 @@ interface PktState {
   st: { clone: CloneReq | null; resubmit: string[] | null; recirculate: string[] | null; truncate: number };
   /** pkt.buf was handed over (PendingIngress.owned) and no other job shares it: egress may deparse into it. */
   owned: boolean;
+  /** Made by newState and shared with nothing (not a replica or clone sharing `pkt`, no preserved metadata
+   *  handed on): once its packet is done the whole object graph can serve the next packet. */
+  recyclable: boolean;
 }
 
 interface CloneReq {
@@ -133,6 +136,9 @@ interface Blocks {
   newHeaders(): Obj;
   newMeta(): Obj;
   newStandardMetadata(): Obj;
+  resetHeaders(o: Obj): Obj;
+  resetMeta(o: Obj): Obj;
+  resetStandardMetadata(o: Obj): Obj;
   parser(): void;
   verify(): void;
   ingress(): void;
@@ -146,6 +152,11 @@ interface Blocks {
 const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 const IDLE: QueueInfo = { enqQdepth: 0, deqQdepth: 0, enqTimestamp: 0, deqTimedelta: 0 };
+
+const NO_BYTES = new Uint8Array(0);
+
+/** Finished packet states kept per switch for reuse: enough for a burst, small enough not to matter. */
+const MAX_FREE_STATES = 64;
 
 /** Recirculation/resubmission rounds allowed per injected packet before we give up (bmv2 has no limit). */
 const MAX_ROUNDS = 64;
@@ -187,6 +198,10 @@ export class Switch implements ControlPlane {
   nowUs = 0;
   /** Deparsing happens one packet at a time, so one growable buffer serves every packet. */
   private readonly writer = new PacketWriter(2048);
+  /** States of finished packets, reset and reused by newState: a packet's ~20 objects (headers, stack
+   *  entries, metadata) are not allocated anew, and those of queued packets do not age into the old
+   *  generation only to die there. */
+  private readonly freeStates: PktState[] = [];
 
   constructor(
     readonly program: CheckedProgram,
@@ -212,8 +227,9 @@ function $rt_throw(e) { throw e; }
 function $rt_big(v) { return typeof v === 'bigint' ? v : BigInt(v); }
 function $rt_stackNext(s) { if (s.$next >= s.$a.length) throw $rt.perr(${sob}); return s.$a[s.$next]; }
 function $rt_stackLast(s) { if (s.$next === 0) throw $rt.perr(${sob}); return s.$a[s.$next - 1]; }
-function $rt_push(s, n, mk) { const a = s.$a; for (let i = a.length - 1; i >= 0; i--) a[i] = i >= n ? a[i - n] : mk(); s.$next = Math.min(s.$next + n, a.length); }
-function $rt_pop(s, n, mk) { const a = s.$a; for (let i = 0; i < a.length; i++) a[i] = i + n < a.length ? a[i + n] : mk(); s.$next = Math.max(s.$next - n, 0); }
+// push/pop rotate the entries and reset (rs) the ones shifted out into the new invalid ones: no allocation.
+function $rt_push(s, n, rs) { const a = s.$a, len = a.length; for (let r = 0; r < n && r < len; r++) { const h = a[len - 1]; for (let i = len - 1; i > 0; i--) a[i] = a[i - 1]; a[0] = rs(h); } s.$next = Math.min(s.$next + n, len); }
+function $rt_pop(s, n, rs) { const a = s.$a, len = a.length; for (let r = 0; r < n && r < len; r++) { const h = a[0]; for (let i = 1; i < len; i++) a[i - 1] = a[i]; a[len - 1] = rs(h); } s.$next = Math.max(s.$next - n, 0); }
 function $rt_csum16(s) { while (s > 0xffff) s = (s & 0xffff) + (s >>> 16); return ~s & 0xffff; }
 function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt.nbits >> 3); const o = new Uint8Array(p.length + rest.length); o.set(p); o.set(rest, p.length); return o; }
 `;
@@ -273,23 +289,49 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     preserved?: PendingIngress['preserved'],
   ): PktState {
     const b = this.blocks;
-    const sm = b.newStandardMetadata();
+    let s = this.freeStates.pop();
+    if (s) {
+      // Everything as a fresh state would have it.
+      b.resetHeaders(s.hdr);
+      b.resetMeta(s.meta);
+      b.resetStandardMetadata(s.sm);
+      s.pkt.buf = data;
+      s.pkt.bit = 0;
+      s.pkt.nbits = data.length * 8;
+      const st = s.st;
+      st.clone = null;
+      st.resubmit = null;
+      st.recirculate = null;
+      st.truncate = 0;
+      s.owned = false;
+      s.recyclable = true;
+    } else
+      s = {
+        hdr: b.newHeaders(),
+        meta: b.newMeta(),
+        sm: b.newStandardMetadata(),
+        pkt: { buf: data, bit: 0, nbits: data.length * 8 },
+        out: this.writer,
+        st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
+        owned: false,
+        recyclable: true,
+      };
+    const sm = s.sm;
     sm.ingress_port = port;
     sm.packet_length = data.length;
     sm.instance_type = instanceType;
     // bit<48> values are plain numbers in the engine (see bits.ts).
     sm.ingress_global_timestamp = Math.floor(this.nowUs) % 2 ** 48;
-    const meta = b.newMeta();
-    if (preserved) for (const p of preserved.paths) setPath(meta, p, getPath(preserved.meta, p));
-    return {
-      hdr: b.newHeaders(),
-      meta,
-      sm,
-      pkt: { buf: data, bit: 0, nbits: data.length * 8 },
-      out: this.writer,
-      st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
-      owned: false,
-    };
+    if (preserved) for (const p of preserved.paths) setPath(s.meta, p, getPath(preserved.meta, p));
+    return s;
+  }
+
+  /** A finished packet's state back to the pool, unless something else may still read it. */
+  private release(s: PktState): void {
+    if (!s.recyclable || this.freeStates.length >= MAX_FREE_STATES) return;
+    s.recyclable = false; // released once, even if a caller ran the same job twice
+    s.pkt.buf = NO_BYTES; // do not keep the frame (or the slab it was carved from) alive
+    this.freeStates.push(s);
   }
 
   private parse(s: PktState): void {
@@ -389,6 +431,8 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
           sm: clone_(s.sm),
           st: { ...s.st, clone: null },
           owned: false,
+          // Replicas share s.pkt.
+          recyclable: false,
         };
         c.sm.egress_rid = r.rid;
         c.sm.instance_type = InstanceType.REPLICATION;
@@ -397,11 +441,15 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       return { jobs: jobs.filter((j) => this.admit(j)), again: NONE };
     }
     const spec = sm.egress_spec as number;
-    if (spec === DROP_PORT) return { jobs, again: NONE };
+    if (spec === DROP_PORT) {
+      this.release(s);
+      return { jobs, again: NONE };
+    }
     // The only job, with nothing else (an I2E clone) reading the input: it may take the buffer over.
     s.owned = p.owned === true && jobs.length === 0;
     const job = this.job(s, spec);
     if (this.admit(job)) jobs.push(job);
+    else this.release(s);
     return { jobs, again: NONE };
   }
 
@@ -420,7 +468,8 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     return false;
   }
 
-  /** Egress, checksum update and deparsing of one dequeued packet. */
+  /** Egress, checksum update and deparsing of one dequeued packet. The job is consumed: its state may serve a
+   *  later packet afterwards, so a job is run through egress at most once. */
   runEgress(job: EgressJob, q: QueueInfo): EgressResult {
     const b = this.blocks;
     const s = job.state as PktState;
@@ -448,7 +497,10 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
           out: this.writer,
           st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
           owned: false,
+          // The clone shares s.pkt: neither may be reused while the other is queued.
+          recyclable: false,
         };
+        s.recyclable = false;
         for (const pth of clone.fields ?? []) setPath(c.meta, pth, getPath(s.meta, pth));
         c.sm.ingress_port = sm.ingress_port;
         c.sm.packet_length = sm.packet_length;
@@ -458,7 +510,10 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
         b.set(s);
       }
     }
-    if ((sm.egress_spec as number) === DROP_PORT) return res;
+    if ((sm.egress_spec as number) === DROP_PORT) {
+      this.release(s);
+      return res;
+    }
     this.runCompute(b);
     s.out.reset();
     this.runDeparser(b);
@@ -480,6 +535,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       return res;
     }
     res.out = [{ port: job.egressPort, data }];
+    this.release(s);
     return res;
   }
 

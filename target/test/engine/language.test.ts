@@ -126,4 +126,25 @@ describe('engine/language', () => {
     );
     assert.deepEqual(popped, [1, 0, 0, 0, 3]);
   });
+
+  it('entries shifted in by push_front/pop_front are fresh: invalid, every field 0', () => {
+    const out = run(
+      `
+      control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+        apply {
+          sm.egress_spec = 1;
+          hdr.st[0].setValid(); hdr.st[0].v = 1;
+          hdr.st[1].setValid(); hdr.st[1].v = 2;
+          hdr.st[2].setValid(); hdr.st[2].v = 3;
+          hdr.st.pop_front(2);                   // [3, -, -]
+          hdr.st[1].setValid();                  // shifted in at the back: v is 0
+          hdr.st.push_front(1);                  // [-, 3, 0]
+          hdr.st[0].setValid();                  // shifted in at the front: v is 0
+          hdr.h.a = hdr.st[0].v + 10;
+        }
+      }`,
+      [1, 0, 0, 0],
+    );
+    assert.deepEqual(out, [10, 0, 0, 0, 0, 3, 0]);
+  });
 });
