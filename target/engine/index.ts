@@ -321,7 +321,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     sm.packet_length = data.length;
     sm.instance_type = instanceType;
     // bit<48> values are plain numbers in the engine (see bits.ts).
-    sm.ingress_global_timestamp = Math.floor(this.nowUs) % 2 ** 48;
+    sm.ingress_global_timestamp = timestamp48(this.nowUs);
     if (preserved) for (const p of preserved.paths) setPath(s.meta, p, getPath(preserved.meta, p));
     return s;
   }
@@ -387,13 +387,19 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
 
   /** Parser, checksum verification and ingress for one packet; what the traffic manager should queue. */
   runIngress(p: PendingIngress): IngressResult {
+    const jobs: EgressJob[] = [];
+    const again = this.ingress(p, jobs);
+    return { jobs, again };
+  }
+
+  /** runIngress into `jobs`; returns the packets to run through ingress again. */
+  private ingress(p: PendingIngress, jobs: EgressJob[]): PendingIngress[] {
     const b = this.blocks;
     const s = this.newState(p.port, p.data, p.instanceType, p.preserved);
     b.set(s);
     this.parse(s);
     this.runVerify(b);
     this.runIngressBlock(b);
-    const jobs: EgressJob[] = [];
     const sm = s.sm;
     const clone = s.st.clone;
     if (clone && clone.type === 0) {
@@ -419,7 +425,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
           preserved: { paths: s.st.resubmit, meta: s.meta },
         },
       ];
-      return { jobs, again };
+      return again;
     }
     const grp = sm.mcast_grp as number;
     if (grp !== 0) {
@@ -438,19 +444,23 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
         c.sm.instance_type = InstanceType.REPLICATION;
         jobs.push(this.job(c, r.port));
       }
-      return { jobs: jobs.filter((j) => this.admit(j)), again: NONE };
+      // Every job so far (an I2E clone too) goes through admission, in place.
+      let k = 0;
+      for (let i = 0; i < jobs.length; i++) if (this.admit(jobs[i])) jobs[k++] = jobs[i];
+      jobs.length = k;
+      return NONE;
     }
     const spec = sm.egress_spec as number;
     if (spec === DROP_PORT) {
       this.release(s);
-      return { jobs, again: NONE };
+      return NONE;
     }
     // The only job, with nothing else (an I2E clone) reading the input: it may take the buffer over.
     s.owned = p.owned === true && jobs.length === 0;
     const job = this.job(s, spec);
     if (this.admit(job)) jobs.push(job);
     else this.release(s);
-    return { jobs, again: NONE };
+    return NONE;
   }
 
   private job(s: PktState, port: number): EgressJob {
@@ -471,6 +481,14 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
   /** Egress, checksum update and deparsing of one dequeued packet. The job is consumed: its state may serve a
    *  later packet afterwards, so a job is run through egress at most once. */
   runEgress(job: EgressJob, q: QueueInfo): EgressResult {
+    const res: EgressResult = { out: NONE, clones: NONE, again: NONE };
+    const data = this.egress(job, q, res);
+    if (data) res.out = [{ port: job.egressPort, data }];
+    return res;
+  }
+
+  /** runEgress: the frame leaving job.egressPort (null if none), E2E clones and recirculation into `res`. */
+  private egress(job: EgressJob, q: QueueInfo, res: EgressResult): Uint8Array | null {
     const b = this.blocks;
     const s = job.state as PktState;
     const sm = s.sm;
@@ -480,11 +498,10 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     sm.deq_qdepth = q.deqQdepth;
     sm.enq_timestamp = q.enqTimestamp >>> 0;
     sm.deq_timedelta = q.deqTimedelta >>> 0;
-    sm.egress_global_timestamp = Math.floor(q.egressTimestamp ?? this.nowUs) % 2 ** 48;
+    sm.egress_global_timestamp = timestamp48(q.egressTimestamp ?? this.nowUs);
     s.st.clone = null;
     b.set(s);
     this.runEgressBlock(b);
-    const res: EgressResult = { out: NONE, clones: NONE, again: NONE };
     const clone = s.st.clone as CloneReq | null;
     if (clone && clone.type === 1) {
       const port = this.mirror.get(clone.session);
@@ -512,7 +529,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     }
     if ((sm.egress_spec as number) === DROP_PORT) {
       this.release(s);
-      return res;
+      return null;
     }
     this.runCompute(b);
     s.out.reset();
@@ -532,11 +549,10 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
           preserved: { paths: s.st.recirculate, meta: s.meta },
         },
       ];
-      return res;
+      return null;
     }
-    res.out = [{ port: job.egressPort, data }];
     this.release(s);
-    return res;
+    return data;
   }
 
   // ------------------------------------------------------------------ packet replication engine
@@ -777,6 +793,12 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
   tableIdByName(name: string): number | undefined {
     return this.p4info.tables.find((t) => t.preamble.name === name)?.preamble.id;
   }
+}
+
+/** A bit<48> timestamp from microseconds; the modulo (a slow floating-point one) only once it wraps. */
+function timestamp48(us: number): number {
+  const t = Math.floor(us);
+  return t < 2 ** 48 && t >= 0 ? t : t % 2 ** 48;
 }
 
 function widthOfCell(t: import('../frontend/ast.js').Type): number {

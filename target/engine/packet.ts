@@ -116,16 +116,17 @@ export function writeBig(buf: Uint8Array, bit: number, width: number, value: big
 }
 
 const SLAB_SIZE = 1 << 20;
-const slab = { buf: new Uint8Array(SLAB_SIZE), used: 0 };
+const slab = { buf: new ArrayBuffer(SLAB_SIZE), used: 0 };
 
-/** A fresh byte array: small ones on V8's heap (cheap), larger ones carved out of a shared slab. */
+/** A fresh byte array: small ones on V8's heap (cheap), larger ones carved out of a shared slab (a view made
+ *  from the ArrayBuffer: cheaper than subarray()). */
 function alloc(n: number): Uint8Array {
   if (n <= 64 || n > SLAB_SIZE / 8) return new Uint8Array(n);
   if (slab.used + n > SLAB_SIZE) {
-    slab.buf = new Uint8Array(SLAB_SIZE);
+    slab.buf = new ArrayBuffer(SLAB_SIZE);
     slab.used = 0;
   }
-  const out = slab.buf.subarray(slab.used, slab.used + n);
+  const out = new Uint8Array(slab.buf, slab.used, n);
   slab.used += n;
   return out;
 }

@@ -70,11 +70,13 @@ function run(sw: Switch, data: Uint8Array, owned: boolean): { port: number; data
   const pending: PendingIngress[] = [{ port: 1, data, instanceType: InstanceType.NORMAL, owned }];
   const idle = { enqQdepth: 0, deqQdepth: 0, enqTimestamp: 0, deqTimedelta: 0 };
   for (let rounds = 0; pending.length > 0 && rounds < 8; rounds++) {
-    const r = sw.runIngress(pending.shift() as PendingIngress);
+    const next = pending.shift() as PendingIngress;
+    const r = sw.runIngress(next);
     pending.push(...r.again);
     const jobs: EgressJob[] = [...r.jobs];
     while (jobs.length > 0) {
-      const e = sw.runEgress(jobs.shift() as EgressJob, idle);
+      const job = jobs.shift() as EgressJob;
+      const e = sw.runEgress(job, idle);
       for (const o of e.out) out.push({ port: o.port, data: toHex(o.data) });
       jobs.push(...e.clones);
       pending.push(...e.again);
