@@ -200,12 +200,17 @@ export class PacketWriter {
       for (let i = head, j = from; i < n; i++, j++) out[i] = data[j];
       return out;
     }
-    // Long packets: the headers byte by byte when short (one view fewer to create), the payload in one copy.
+    // Long packets: the payload in one copy, the headers byte by byte when short (one view fewer to create).
+    // With at least as many header bytes as were parsed, the whole input is copied to where its payload
+    // belongs (no subarray view) and the headers then overwrite its parsed bytes.
+    if (from < data.length) {
+      if (head >= from) out.set(data, head - from);
+      else out.set(data.subarray(from), head);
+    }
     if (head <= 64) {
       const b = this.buf;
       for (let i = 0; i < head; i++) out[i] = b[i];
     } else out.set(this.buf.subarray(0, head));
-    if (from < data.length) out.set(data.subarray(from), head);
     return out;
   }
 

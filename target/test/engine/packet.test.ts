@@ -60,4 +60,31 @@ describe('engine/packet', () => {
     w.small(8, 7);
     assert.deepEqual(Array.from(w.result()), [7]);
   });
+
+  it('finish and finishInPlace: written headers, then the input from `from` on, for any sizes', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer({ min: 0, max: 1600 }),
+        (head, parsed, payload) => {
+          const data = Uint8Array.from({ length: parsed + payload }, (_, i) => (i * 7 + 3) & 0xff);
+          const w = new PacketWriter(8);
+          for (let i = 0; i < head; i++) w.small(8, 0x80 | (i & 0x7f));
+          const expected = [
+            ...Array.from({ length: head }, (_, i) => 0x80 | (i & 0x7f)),
+            ...data.subarray(parsed),
+          ];
+          assert.deepEqual([...w.finish(data, parsed)], expected);
+          const copy = data.slice();
+          const inPlace = w.finishInPlace(copy, parsed);
+          if (head > parsed) assert.equal(inPlace, null);
+          else {
+            assert.deepEqual([...(inPlace ?? [])], expected);
+            assert.deepEqual([...copy.subarray(parsed)], [...data.subarray(parsed)]);
+          }
+        },
+      ),
+    );
+  });
 });
