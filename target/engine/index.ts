@@ -45,6 +45,7 @@ import { PacketWriter } from './packet.js';
 import { EXIT, REJECT, ParserError, makeRandom, makeRuntime, clone, type Obj } from './runtime.js';
 
 export { ControlPlaneError } from '../p4info/control-plane.js';
+export { allocFrame } from './packet.js';
 export type { OutputPacket } from '../p4info/control-plane.js';
 
 export interface SwitchOptions {
@@ -125,8 +126,10 @@ export interface PendingIngress {
   data: Uint8Array;
   instanceType: number;
   /** The caller hands the buffer over: the engine may rewrite it and return a view of it as the output
-   *  frame (it never changes the payload bytes, only those of the headers it parsed). Without the flag the
-   *  input is never written and every output frame is a fresh copy. */
+   *  frame. It never changes the payload bytes, only those of the headers it parsed and, for a frame made by
+   *  allocFrame (as every frame the engine outputs is), the headroom in front of it, so headers that grow
+   *  are written in place too. Without the flag the input is never written and every output frame is a
+   *  fresh copy. */
   owned?: boolean;
   preserved?: { paths: string[]; meta: Obj };
 }

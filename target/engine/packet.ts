@@ -131,6 +131,37 @@ function alloc(n: number): Uint8Array {
   return out;
 }
 
+// Frames (deparsed packets) are carved out of frame slabs in fixed-size cells, each frame FRAME_HEADROOM
+// bytes into its cell. The bytes of a cell in front of a frame belong to that frame, so when a frame comes back
+// to an engine as an owned input (PendingIngress.owned) its headers can grow in place, into that headroom.
+// The cell size of a slab gives a frame's headroom from its byteOffset alone.
+const FRAME_HEADROOM = 64;
+const frameCell = new WeakMap<ArrayBufferLike, number>();
+const smallFrames = { cell: 256, buf: new ArrayBuffer(0), used: SLAB_SIZE };
+const largeFrames = { cell: 2048, buf: new ArrayBuffer(0), used: SLAB_SIZE };
+
+/** A zeroed frame of n bytes: with room in front of it when an engine is later handed it as an owned input
+ *  (a host's frames made this way can have headers pushed in place). Frames up to 64 bytes (cheap to copy)
+ *  and over 1984 bytes are plain arrays without that room. */
+export function allocFrame(n: number): Uint8Array {
+  if (n <= 64 || n > 2048 - FRAME_HEADROOM) return alloc(n);
+  const slab = n <= 256 - FRAME_HEADROOM ? smallFrames : largeFrames;
+  if (slab.used + slab.cell > SLAB_SIZE) {
+    slab.buf = new ArrayBuffer(SLAB_SIZE);
+    frameCell.set(slab.buf, slab.cell);
+    slab.used = 0;
+  }
+  const out = new Uint8Array(slab.buf, slab.used + FRAME_HEADROOM, n);
+  slab.used += slab.cell;
+  return out;
+}
+
+/** The bytes in front of `data` that belong to it (it is, or lies inside, a frame from allocFrame); else 0. */
+export function headroom(data: Uint8Array): number {
+  const cell = frameCell.get(data.buffer);
+  return cell === undefined ? 0 : data.byteOffset % cell;
+}
+
 /** A growable output buffer for the deparser, written bit by bit. */
 export class PacketWriter {
   buf: Uint8Array;
@@ -192,7 +223,7 @@ export class PacketWriter {
     }
     const head = this.bit >> 3;
     const n = head + Math.max(0, data.length - from);
-    const out = alloc(n);
+    const out = allocFrame(n);
     if (n <= 128) {
       // Short packets: a byte loop beats creating two subarray views for set().
       const b = this.buf;
@@ -215,25 +246,31 @@ export class PacketWriter {
   }
 
   /** The deparsed packet built inside `data` itself: the bytes written so far are stored just before the
-   *  payload data[from..] (over the end of the parsed headers) and a view from there on is returned. The
-   *  payload is not touched. Null when that does not fit (more header bytes than were parsed, or a partial
-   *  last byte): the caller copies with finish(). Only for a buffer the caller may overwrite. */
+   *  payload data[from..] (over the end of the parsed headers, and into the frame's headroom when there are
+   *  more of them: see allocFrame) and a view from there on is returned. The payload is not touched. Null
+   *  when that does not fit, or for a partial last byte: the caller copies with finish(). Only for a buffer
+   *  the caller may overwrite. */
   finishInPlace(data: Uint8Array, from: number): Uint8Array | null {
     if ((this.bit & 7) !== 0) return null;
     const head = this.bit >> 3;
     const start = from - head;
-    if (start < 0) return null;
+    let out: Uint8Array;
+    if (start === 0) out = data;
+    else if (start > 0) out = data.subarray(start);
+    else if (-start <= headroom(data))
+      out = new Uint8Array(data.buffer, data.byteOffset + start, data.length - start);
+    else return null;
     const b = this.buf;
-    if (head <= 64) for (let i = 0; i < head; i++) data[start + i] = b[i];
-    else data.set(b.subarray(0, head), start);
-    return start === 0 ? data : data.subarray(start);
+    if (head <= 64) for (let i = 0; i < head; i++) out[i] = b[i];
+    else out.set(b.subarray(0, head));
+    return out;
   }
 
   /** A copy of the bytes written so far (a partial last byte is padded with zeros). Copies are carved out of
    *  large slabs: one ArrayBuffer allocation per slab instead of one per packet. */
   result(): Uint8Array {
     const n = (this.bit + 7) >> 3;
-    const out = alloc(n);
+    const out = allocFrame(n);
     out.set(this.buf.subarray(0, n));
     return out;
   }

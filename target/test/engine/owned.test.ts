@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { compileP4, formatDiagnostic } from '../../frontend/index.js';
 import { InstanceType, Switch, type EgressJob, type PendingIngress } from '../../engine/index.js';
-import { PacketWriter } from '../../engine/packet.js';
+import { PacketWriter, allocFrame, headroom } from '../../engine/packet.js';
 
 const PROGRAM = `
 #include <core.p4>
@@ -60,7 +60,8 @@ function build(text: string, path = 'owned.p4'): Switch {
 const hex = (s: string): Uint8Array =>
   Uint8Array.from(s.replace(/\s/g, '').match(/../g) ?? [], (b) => parseInt(b, 16));
 const toHex = (d: Uint8Array): string => Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
-const PAYLOAD = 'deadbeef 0102030405060708 a1a2a3a4a5a6a7a8a9';
+// Long enough that frames are over 64 bytes (shorter ones get no headroom: see allocFrame).
+const PAYLOAD = `deadbeef 0102030405060708 a1a2a3a4a5a6a7a8a9 ${'5a'.repeat(64)}`;
 const frame = (op: string, sr = '01 02 83'): Uint8Array =>
   hex(`000000000002 000000000001 1234 ${op} ${sr} ${PAYLOAD}`);
 
@@ -107,6 +108,11 @@ describe('engine/owned input buffers', () => {
       const payloadAt = input.length - hex(PAYLOAD).length;
       assert.deepEqual(run(sw, input, true), expected);
       assert.equal(toHex(input.subarray(payloadAt)), toHex(hex(PAYLOAD)));
+      // A frame with headroom (allocFrame) may also grow in place.
+      const roomy = allocFrame(input.length);
+      roomy.set(frame(op));
+      assert.deepEqual(run(sw, roomy, true), expected);
+      assert.equal(toHex(roomy.subarray(payloadAt)), toHex(hex(PAYLOAD)));
     });
 
   it('without the flag the input is never written; with it a shrinking frame is a view of the input', () => {
@@ -123,6 +129,27 @@ describe('engine/owned input buffers', () => {
     assert.equal(out2[0].data.buffer, input.buffer);
     assert.equal(out2[0].data.byteOffset, input.byteOffset + 1);
     assert.equal(toHex(out2[0].data), toHex(out[0].data));
+  });
+
+  it('a frame from allocFrame grows in place into its headroom; engine output frames have headroom', () => {
+    const f = frame('01 00'); // push: one byte more
+    const input = allocFrame(f.length);
+    input.set(f);
+    assert.equal(headroom(input), 64);
+    const idle = { enqQdepth: 0, deqQdepth: 0, enqTimestamp: 0, deqTimedelta: 0 };
+    const r = sw.runIngress({ port: 1, data: input, instanceType: 0, owned: true });
+    const out = sw.runEgress(r.jobs[0], idle).out[0].data;
+    assert.equal(out.buffer, input.buffer);
+    assert.equal(out.byteOffset, input.byteOffset - 1);
+    assert.equal(toHex(out), run(sw, frame('01 00'), false)[0].data);
+    assert.equal(headroom(out), 63);
+    // A copied output (no owned input) is itself a frame with headroom: the next hop can grow it in place.
+    const copied = sw.runEgress(
+      sw.runIngress({ port: 1, data: frame('01 00'), instanceType: 0 }).jobs[0],
+      idle,
+    ).out[0].data;
+    assert.equal(headroom(copied), 64);
+    assert.equal(headroom(hex('0102')), 0);
   });
 
   it('an owned subarray of a larger buffer writes only inside its own bytes', () => {

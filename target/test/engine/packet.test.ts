@@ -1,7 +1,15 @@
 // Bit-level reads and writes, checked against a bit-string model.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { PacketWriter, readBig, readSmall, writeBig, writeSmall } from '../../engine/packet.js';
+import {
+  PacketWriter,
+  allocFrame,
+  headroom,
+  readBig,
+  readSmall,
+  writeBig,
+  writeSmall,
+} from '../../engine/packet.js';
 
 function bitsOf(buf: Uint8Array): string {
   return Array.from(buf, (b) => b.toString(2).padStart(8, '0')).join('');
@@ -82,6 +90,16 @@ describe('engine/packet', () => {
           else {
             assert.deepEqual([...(inPlace ?? [])], expected);
             assert.deepEqual([...copy.subarray(parsed)], [...data.subarray(parsed)]);
+          }
+          // With headroom (frames over 64 bytes): growth up to the headroom fits in place.
+          const framed = allocFrame(data.length);
+          framed.set(data);
+          const room = headroom(framed);
+          const grown = w.finishInPlace(framed, parsed);
+          if (head - parsed > room) assert.equal(grown, null);
+          else {
+            assert.deepEqual([...(grown ?? [])], expected);
+            assert.deepEqual([...framed.subarray(parsed)], [...data.subarray(parsed)]);
           }
         },
       ),
