@@ -121,9 +121,19 @@ function amount(b: string, bNum: boolean): string {
 export function shl(a: string, b: string, t: BitType, bNum: boolean): string {
   const n = amount(b, bNum);
   switch (kindOf(t)) {
-    case 'small':
+    case 'small': {
+      // A constant amount (the common case) shifts inline, with no guard to check.
+      const k = /^\(?(\d+)\)?$/.exec(n);
+      if (k) {
+        const c = Number(k[1]);
+        const w = t.width;
+        if (c >= w) return '0';
+        if (t.signed) return `(((${a} << ${c}) << ${32 - w}) >> ${32 - w})`;
+        return w === 32 ? `((${a} << ${c}) >>> 0)` : `((${a} << ${c}) & ${mask(w)})`;
+      }
       // Guard amounts >= width: JS masks shift counts to 5 bits.
       return `$rt.shl${t.signed ? 'S' : 'U'}${t.width}(${a}, ${n})`;
+    }
     case 'medium':
       return `$rt.shlMedium(${a}, ${n}, ${t.width})`;
     case 'big':

@@ -97,6 +97,9 @@ describe('engine/bits', () => {
           n >= t.width ? 0n : ref(a << BigInt(n), t),
           `shl ${JSON.stringify(t)} ${a} ${n}`,
         );
+        // A constant amount is shifted inline.
+        const k = compile(B.shl('a', `(${n})`, t, true), 'a', 'n')(toRep(a, t), 0);
+        assert.equal(fromRep(k), fromRep(l), `shl by constant ${JSON.stringify(t)} ${a} ${n}`);
         const r = compile(B.shr('a', 'n', t, !bigAmount), 'a', 'n')(toRep(a, t), amt);
         const want = t.signed ? a >> BigInt(Math.min(n, t.width)) : n >= t.width ? 0n : a >> BigInt(n);
         assert.equal(fromRep(r), want, `shr ${JSON.stringify(t)} ${a} ${n}`);
