@@ -3,6 +3,10 @@
 // lets receivers attribute a frame to its flow (flow id, sequence number, send time) whatever switches did to
 // the headers in between.
 
+// Frames come from the engine's frame cells, which keep headroom in front of each frame: the first switch can
+// then push a source route into the frame it is handed instead of copying the whole frame.
+import { allocFrame } from '../engine/packet.js';
+
 export const ETHERTYPE_IPV4 = 0x0800;
 export const ETHERTYPE_SOURCE_ROUTE = 0x88b5;
 export const ECN_NOT_ECT = 0;
@@ -46,24 +50,6 @@ export function ipv4(text: string): number {
 
 export function formatIpv4(a: number): string {
   return [a >>> 24, (a >>> 16) & 255, (a >>> 8) & 255, a & 255].join('.');
-}
-
-// Frames are carved out of 1 MiB slabs: one large allocation instead of an off-heap buffer per frame, which
-// dominated the cost of a fabric run. A slab is freed once every frame cut from it is gone.
-const SLAB_BYTES = 1 << 20;
-let slab = new Uint8Array(SLAB_BYTES);
-let slabUsed = 0;
-
-/** A zeroed byte array for a frame of `n` bytes. */
-export function allocFrame(n: number): Uint8Array {
-  if (n > SLAB_BYTES >> 4) return new Uint8Array(n);
-  if (slabUsed + n > SLAB_BYTES) {
-    slab = new Uint8Array(SLAB_BYTES);
-    slabUsed = 0;
-  }
-  const f = slab.subarray(slabUsed, slabUsed + n);
-  slabUsed += (n + 7) & ~7;
-  return f;
 }
 
 function put16(f: Uint8Array, o: number, v: number): void {
