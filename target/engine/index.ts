@@ -125,11 +125,12 @@ export interface PendingIngress {
   port: number;
   data: Uint8Array;
   instanceType: number;
-  /** The caller hands the buffer over: the engine may rewrite it and return a view of it as the output
-   *  frame. It never changes the payload bytes, only those of the headers it parsed and, for a frame made by
-   *  allocFrame (as every frame the engine outputs is), the headroom in front of it, so headers that grow
-   *  are written in place too. Without the flag the input is never written and every output frame is a
-   *  fresh copy. */
+  /** The caller hands the buffer over and does not read it afterwards: the engine may rewrite it and return
+   *  a view of it as the output frame. It never changes the payload bytes, only those of the headers it
+   *  parsed and, for a frame made by allocFrame (the engine makes its copied output frames with it), the
+   *  headroom in front of the frame, so headers that grow are written in place too. Only when the packet
+   *  leaves as one frame (no I2E/E2E clone, no multicast, no truncate); otherwise, and without the flag, the
+   *  input is never written and every output frame is a fresh copy. */
   owned?: boolean;
   preserved?: { paths: string[]; meta: Obj };
 }
