@@ -156,14 +156,24 @@ export class EgressPort {
       if (admitted === undefined) return true;
       item = admitted;
     }
+    const now = this.sim.now;
+    if (this.queued === 0 && now >= this.txEnd) {
+      // An idle port with empty queues: the packet goes through its queue in no time. Depth 0 before and after
+      // leaves the depth integrals as they are, so the queue itself need not be touched.
+      stats.enqueued++;
+      if (stats.maxDepth === 0) stats.maxDepth = 1;
+      this.touchPort();
+      this.pass(item, q, now, 0);
+      return true;
+    }
     this.touchPort();
     this.touchQueue(q);
-    fifo.push(item, this.sim.now, enqDepth);
+    fifo.push(item, now, enqDepth);
     this.nonEmpty |= 1 << q;
     this.queued++;
     stats.enqueued++;
     if (fifo.length > stats.maxDepth) stats.maxDepth = fifo.length;
-    if (this.sim.now >= this.txEnd) this.serve();
+    if (now >= this.txEnd) this.serve();
     else if (!this.wakeupPending) this.scheduleWakeup();
     return true;
   }
@@ -242,7 +252,6 @@ export class EgressPort {
 
   /** The wire is free: dequeue in strict priority until a packet goes on the wire or the queues are empty. */
   private serve(): void {
-    const now = this.sim.now;
     for (;;) {
       const q = this.topQueue();
       if (q < 0) return;
@@ -251,43 +260,48 @@ export class EgressPort {
       const fifo = this.queues[q]!;
       const item = fifo.shift();
       if (fifo.length === 0) this.nonEmpty &= ~(1 << q);
-      const enqTime = fifo.shiftedTime;
       this.queued--;
-      const stats = this.queueStats[q]!;
-      stats.dequeued++;
-      stats.delays.add(now - enqTime);
-      const enqUs = toMicroseconds(enqTime);
-      const meta = this.meta;
-      meta.queueId = q;
-      meta.enqQdepth = fifo.shiftedDepth;
-      meta.deqQdepth = this.portScope ? this.queued : fifo.length;
-      meta.enqTimestampUs = enqUs;
-      meta.deqTimedeltaUs = toMicroseconds(now) - enqUs;
-      meta.enqTimePs = enqTime;
-      meta.deqTimePs = now;
-      const frames = this.ownFrames(item.resume(meta));
-      if (this.observer && !(this.egressAtEnqueue && item instanceof ReadyPacket))
-        this.observer(item, meta, frames);
-      if (frames.length === 0) {
-        stats.egressDropped++;
-        continue;
-      }
-      let bytes = 0;
-      for (let i = 0; i < frames.length; i++) bytes += frames[i]!.data.length;
-      const wireBytes = bytes + this.overhead * frames.length;
-      stats.framesOut += frames.length;
-      stats.bytesOut += bytes;
-      const duration = serializationPs(wireBytes, this.config.rateBps);
-      this.txStart = now;
-      this.txEnd = now + duration;
-      const ps = this.portStats;
-      ps.busyPs += duration;
-      ps.framesOut += frames.length;
-      ps.bytesOut += bytes;
-      if (this.queued > 0 && !this.wakeupPending) this.scheduleWakeup();
-      this.onTransmit(frames, now, this.txEnd);
-      return;
+      if (this.pass(item, q, fifo.shiftedTime, fifo.shiftedDepth)) return;
     }
+  }
+
+  /** Egress for a dequeued packet, then onto the wire; false when egress dropped it (the wire stays free). */
+  private pass(item: Enqueued, q: number, enqTime: Picoseconds, enqDepth: number): boolean {
+    const now = this.sim.now;
+    const stats = this.queueStats[q]!;
+    stats.dequeued++;
+    stats.delays.add(now - enqTime);
+    const enqUs = toMicroseconds(enqTime);
+    const meta = this.meta;
+    meta.queueId = q;
+    meta.enqQdepth = enqDepth;
+    meta.deqQdepth = this.portScope ? this.queued : this.queues[q]!.length;
+    meta.enqTimestampUs = enqUs;
+    meta.deqTimedeltaUs = toMicroseconds(now) - enqUs;
+    meta.enqTimePs = enqTime;
+    meta.deqTimePs = now;
+    const frames = this.ownFrames(item.resume(meta));
+    if (this.observer && !(this.egressAtEnqueue && item instanceof ReadyPacket))
+      this.observer(item, meta, frames);
+    if (frames.length === 0) {
+      stats.egressDropped++;
+      return false;
+    }
+    let bytes = 0;
+    for (let i = 0; i < frames.length; i++) bytes += frames[i]!.data.length;
+    const wireBytes = bytes + this.overhead * frames.length;
+    stats.framesOut += frames.length;
+    stats.bytesOut += bytes;
+    const duration = serializationPs(wireBytes, this.config.rateBps);
+    this.txStart = now;
+    this.txEnd = now + duration;
+    const ps = this.portStats;
+    ps.busyPs += duration;
+    ps.framesOut += frames.length;
+    ps.bytesOut += bytes;
+    if (this.queued > 0 && !this.wakeupPending) this.scheduleWakeup();
+    this.onTransmit(frames, now, this.txEnd);
+    return true;
   }
 
   private scheduleWakeup(): void {
