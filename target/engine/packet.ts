@@ -137,15 +137,16 @@ function alloc(n: number): Uint8Array {
 // The cell size of a slab gives a frame's headroom from its byteOffset alone.
 const FRAME_HEADROOM = 64;
 const frameCell = new WeakMap<ArrayBufferLike, number>();
-const smallFrames = { cell: 256, buf: new ArrayBuffer(0), used: SLAB_SIZE };
-const largeFrames = { cell: 2048, buf: new ArrayBuffer(0), used: SLAB_SIZE };
+/** One slab per cell size: a cell is never more than twice the frame with its headroom. */
+const frameSlabs = [256, 512, 1024, 2048].map((cell) => ({ cell, buf: new ArrayBuffer(0), used: SLAB_SIZE }));
 
 /** A zeroed frame of n bytes: with room in front of it when an engine is later handed it as an owned input
  *  (a host's frames made this way can have headers pushed in place). Frames up to 64 bytes (cheap to copy)
  *  and over 1984 bytes are plain arrays without that room. */
 export function allocFrame(n: number): Uint8Array {
   if (n <= 64 || n > 2048 - FRAME_HEADROOM) return alloc(n);
-  const slab = n <= 256 - FRAME_HEADROOM ? smallFrames : largeFrames;
+  const need = n + FRAME_HEADROOM;
+  const slab = frameSlabs[need <= 256 ? 0 : need <= 512 ? 1 : need <= 1024 ? 2 : 3];
   if (slab.used + slab.cell > SLAB_SIZE) {
     slab.buf = new ArrayBuffer(SLAB_SIZE);
     frameCell.set(slab.buf, slab.cell);
