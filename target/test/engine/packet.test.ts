@@ -105,4 +105,16 @@ describe('engine/packet', () => {
       ),
     );
   });
+
+  it('allocFrame: 64 bytes of headroom for frames of 65..1984 bytes, none for others', () => {
+    for (const n of [65, 100, 192, 193, 448, 449, 960, 961, 1500, 1984]) {
+      const a = allocFrame(n);
+      const b = allocFrame(n);
+      assert.equal(a.length, n);
+      assert.equal(headroom(a), 64, `${n}`);
+      // Cells do not overlap: b's headroom starts after a's end.
+      if (a.buffer === b.buffer) assert.ok(b.byteOffset - 64 >= a.byteOffset + n);
+    }
+    for (const n of [0, 1, 64, 1985, 9000]) assert.equal(headroom(allocFrame(n)), 0, `${n}`);
+  });
 });
