@@ -6,6 +6,8 @@
 // Non-range tables use tuple-space search: entries are grouped by their mask tuple, each group is a hash map
 // of masked key -> entries, and groups are visited in order of their best priority so the search can stop
 // early. Keys arrive unsigned, as numbers for widths <= 52 and bigints above (the engine's representation).
+// Exact-only tables whose key is at most DIRECT_BITS wide in all (a DSCP, a port, a port and a queue) index a
+// plain array by the key instead: a lookup is one load.
 // Every control-plane operation is incremental (a Map from mask signature to group, a per-group priority
 // heap, buckets kept sorted), so inserts, modifies and deletes cost O(log n) amortised rather than O(n).
 import { ControlPlaneError, type FieldMatch } from '../p4info/control-plane.js';
@@ -159,6 +161,9 @@ function slot<A>(list: readonly Installed<A>[], e: Installed<A>): number {
   return lo;
 }
 
+/** Widest total key of an exact-only table that is looked up in a directly indexed array (4096 slots). */
+const DIRECT_BITS = 12;
+
 export class MatchTable<A> {
   readonly needsPriority: boolean;
   private readonly hasRange: boolean;
@@ -184,6 +189,8 @@ export class MatchTable<A> {
   private readonly byId = new Map<string, Installed<A>>();
   private readonly sorted: Installed<A>[] = [];
   private seq = 0;
+  /** Exact-only tables of at most DIRECT_BITS key bits: the entry at each key (fields folded by `scale`). */
+  private readonly direct: (Installed<A> | undefined)[] | undefined;
   /** Set for tables whose entries come from the program (`const entries`): the control plane cannot write them. */
   immutable = false;
 
@@ -207,6 +214,17 @@ export class MatchTable<A> {
     this.maxes = fields.map((f) => (1n << BigInt(f.width)) - 1n);
     this.ones = fields.map((f, i) => rep(this.maxes[i], f.width));
     this.fieldIds = new Set(fields.map((f) => f.id));
+    this.direct =
+      fields.length > 0 && total <= DIRECT_BITS && fields.every((f) => f.kind === 'exact')
+        ? new Array<Installed<A> | undefined>(2 ** total).fill(undefined)
+        : undefined;
+  }
+
+  /** The slot of a key in `direct` (key values are unsigned and within their widths). */
+  private directIndex(key: readonly KeyValue[]): number {
+    let v = 0;
+    for (let i = 0; i < key.length; i++) v = v * this.scale[i] + ((key[i] as number) | 0);
+    return v;
   }
 
   get count(): number {
@@ -267,9 +285,13 @@ export class MatchTable<A> {
     this.groupsDirty = false;
     this.byId.clear();
     this.sorted.length = 0;
+    this.direct?.fill(undefined);
   }
 
   lookup(key: readonly KeyValue[]): Installed<A> | undefined {
+    const direct = this.direct;
+    // `| 0` also turns a bool key into its bit.
+    if (direct !== undefined) return direct[this.single ? (key[0] as number) | 0 : this.directIndex(key)];
     if (this.hasRange) return this.scan(key);
     if (this.groupsDirty) this.reorder();
     const groups = this.groups;
@@ -390,6 +412,7 @@ export class MatchTable<A> {
   }
 
   private place(e: Installed<A>): void {
+    if (this.direct) this.direct[this.directIndex(e.lo)] = e;
     if (this.hasRange) {
       this.byId.set(this.rangeId(e.lo, e.hi, e.priority), e);
       this.sorted.splice(slot(this.sorted, e), 0, e);
@@ -430,6 +453,7 @@ export class MatchTable<A> {
   }
 
   private unplace(e: Installed<A>): void {
+    if (this.direct) this.direct[this.directIndex(e.lo)] = undefined;
     if (this.hasRange) {
       this.byId.delete(this.rangeId(e.lo, e.hi, e.priority));
       this.sorted.splice(slot(this.sorted, e), 1);

@@ -89,10 +89,17 @@ class Reference {
 }
 
 const SCHEMAS: Record<string, [MatchKind, number][]> = {
+  // Exact keys of up to 12 bits in all are looked up in a directly indexed array, wider ones in a hash map.
   exact: [
     ['exact', 6],
     ['exact', 3],
   ],
+  'exact, one field of 9 bits (array)': [['exact', 9]],
+  'exact 9+3 bits (array)': [
+    ['exact', 9],
+    ['exact', 3],
+  ],
+  'exact, one field of 13 bits (hash)': [['exact', 13]],
   'exact 48+8 (string keys)': [
     ['exact', 48],
     ['exact', 8],
