@@ -51,8 +51,9 @@ export class EnginePipeline implements ProgrammablePipeline {
     let pending: PendingIngress | undefined = first;
     for (let round = 0; pending && round <= MAX_RESUBMITS; round++) {
       const r = sw.runIngress(pending);
-      for (const job of r.jobs) out.push(this.enqueued(job));
-      pending = r.again[0];
+      const jobs = r.jobs;
+      for (let i = 0; i < jobs.length; i++) out.push(this.enqueued(jobs[i]!));
+      pending = r.again.length > 0 ? r.again[0] : undefined;
     }
     return out;
   }
@@ -72,9 +73,11 @@ export class EnginePipeline implements ProgrammablePipeline {
     q.deqTimedelta = m.deqTimedeltaUs;
     q.egressTimestamp = sw.nowUs;
     const r = sw.runEgress(job, q);
-    if (this.hooks) {
-      for (const c of r.clones) this.hooks.enqueue(this.enqueued(c));
-      for (const a of r.again) this.hooks.reingest(a.port, a.data);
+    const hooks = this.hooks;
+    // Clones and recirculations are rare: test the lengths before setting up any loop.
+    if (hooks !== undefined && r.clones.length + r.again.length > 0) {
+      for (const c of r.clones) hooks.enqueue(this.enqueued(c));
+      for (const a of r.again) hooks.reingest(a.port, a.data);
     }
     return r.out;
   }

@@ -142,9 +142,14 @@ export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): Fl
   const gap = serializationPs(spec.packetBytes, spec.rateBps);
   // The per-iteration schedule is the same for every worker: (layer, packets) back to front.
   const plan = spec.layerBytes
-    .map((bytes, j) => ({ j, packets: Math.ceil(bytes / payload) }))
+    .map((bytes, j) => ({
+      j,
+      packets: Math.ceil(bytes / payload),
+      dscp: spec.dscpForQueue[queueOfLayer(j, m, spec.queues, spec.reserveTopQueue)] ?? 0,
+    }))
     .reverse()
     .filter((l) => l.packets > 0);
+  const serverCount = spec.servers.length;
   const all: FlowStats[] = [];
   const servers = spec.servers.map((s) => fabric.host(s));
   spec.workers.forEach((w, wi) => {
@@ -176,17 +181,16 @@ export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): Fl
     };
     const emit = (): void => {
       if (sim.now >= spec.stopPs) return;
-      const { j, packets } = plan[layer]!;
-      const si = (even ? sentInIteration + wi : j) % spec.servers.length;
+      const step = plan[layer]!;
+      const si = (even ? sentInIteration + wi : step.j) % serverCount;
       sentInIteration++;
       const dst = servers[si]!;
-      const q = queueOfLayer(j, m, spec.queues, spec.reserveTopQueue);
       const flow = flows[si]!;
       frame.dstMac = dst.mac;
       frame.dstIp = dst.ip;
-      frame.dscp = spec.dscpForQueue[q] ?? 0;
+      frame.dscp = step.dscp;
       frame.ecn = stream.nextFloat() < spec.unimportantFraction ? ECN_NOT_ECT : ECN_ECT0;
-      frame.srcPort = 20000 + j;
+      frame.srcPort = 20000 + step.j;
       frame.flowId = flow.id;
       frame.seq = seqs[si]!++;
       frame.sentPs = sim.now;
@@ -196,7 +200,7 @@ export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): Fl
       if (flow.firstSentPs === Number.POSITIVE_INFINITY) flow.firstSentPs = sim.now;
       src.send(data);
       let wait = gap;
-      if (++inLayer === packets) {
+      if (++inLayer === step.packets) {
         inLayer = 0;
         if (++layer === plan.length) {
           layer = 0;
