@@ -200,6 +200,8 @@ export class Switch implements ControlPlane {
   private readonly mcastGroups = new Map<number, { port: number; rid: number }[]>();
   /** Virtual time in microseconds, for ingress/egress_global_timestamp. */
   nowUs = 0;
+  /** The jobs of the packet in ingress (runIngress copies them out). */
+  private readonly jobScratch: EgressJob[] = [];
   /** Deparsing happens one packet at a time, so one growable buffer serves every packet. */
   private readonly writer = new PacketWriter(2048);
   /** States of finished packets, reset and reused by newState: a packet's ~20 objects (headers, stack
@@ -391,8 +393,13 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
 
   /** Parser, checksum verification and ingress for one packet; what the traffic manager should queue. */
   runIngress(p: PendingIngress): IngressResult {
-    const jobs: EgressJob[] = [];
-    const again = this.ingress(p, jobs);
+    // Collected in a reused array and copied out at their exact size: an empty array grown by push() would
+    // take room for 16 jobs, for each packet.
+    const scratch = this.jobScratch;
+    const again = this.ingress(p, scratch);
+    const jobs = scratch.length === 0 ? NONE : scratch.length === 1 ? [scratch[0]!] : scratch.slice();
+    // Emptied by pop(): setting length = 0 would give the backing store up, and the next push reallocate it.
+    while (scratch.length > 0) scratch.pop();
     return { jobs, again };
   }
 

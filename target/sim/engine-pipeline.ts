@@ -9,6 +9,9 @@ import { toMicroseconds, type Picoseconds } from '../tm/time.js';
 import type { CounterCell, PipelineHooks } from './pipeline.js';
 import type { P4PipelineFactory, ProgrammablePipeline } from './scenario-run.js';
 
+/** The result when ingress queues nothing: shared, and frozen so that no caller can add to it. */
+const NOTHING: Enqueued[] = Object.freeze([]) as unknown as Enqueued[];
+
 /** Rounds of resubmission allowed per packet before it is dropped (bmv2 has no limit; a loop would hang). */
 const MAX_RESUBMITS = 16;
 
@@ -47,15 +50,20 @@ export class EnginePipeline implements ProgrammablePipeline {
   private runIngress(first: PendingIngress, now: Picoseconds): Enqueued[] {
     const sw = this.sw;
     sw.nowUs = toMicroseconds(now);
-    const out: Enqueued[] = [];
+    // Built at its exact size (usually one packet): an empty array grown by push() takes room for 16.
+    let out: Enqueued[] | undefined;
     let pending: PendingIngress | undefined = first;
     for (let round = 0; pending && round <= MAX_RESUBMITS; round++) {
       const r = sw.runIngress(pending);
       const jobs = r.jobs;
-      for (let i = 0; i < jobs.length; i++) out.push(this.enqueued(jobs[i]!));
+      for (let i = 0; i < jobs.length; i++) {
+        const item = this.enqueued(jobs[i]!);
+        if (out === undefined) out = [item];
+        else out.push(item);
+      }
       pending = r.again.length > 0 ? r.again[0] : undefined;
     }
-    return out;
+    return out ?? NOTHING;
   }
 
   enqueued(job: EgressJob): Enqueued {
