@@ -8,7 +8,7 @@
 //
 // It measures the compiled JavaScript in dist/, which is what `mlt sim` runs (run through tsx's on-the-fly
 // transpiling, the same code is about a quarter slower).
-// scale: of the model's layer sizes (default 0.01); rounds: runs of each scenario in this process (default 3).
+// scale: of the model's layer sizes (default 0.01); rounds: runs of each scenario in this process (default 6).
 // Every round builds a fresh fabric, runs it and builds its report. The first round includes the JIT warming
 // up (what one `mlt sim` of this size sees); later rounds show the steady state of longer runs. On a shared
 // machine single rounds vary a lot, so per-CPU-second figures are given for the first round and as the best
@@ -27,7 +27,7 @@ const { buildScenario, runBuilt } = (await import(
 )) as typeof import('../target/sim/scenario-run.js');
 
 const scale = Number(process.argv[2] ?? '0.01');
-const rounds = Math.max(1, Number(process.argv[3] ?? 3));
+const rounds = Math.max(1, Number(process.argv[3] ?? 6));
 const here = fileURLToPath(new URL('../configs/scenarios/bench.yaml', import.meta.url));
 
 function scenario(pipeline: string, tables: string): string {
