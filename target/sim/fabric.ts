@@ -88,8 +88,8 @@ export class Fabric {
     const sim = this.sim;
     const delay = link.delayPs;
     const deliver = (data: Uint8Array): void => target.receive(toPort, data);
-    const wire = (frame: { data: Uint8Array }, _start: number, end: number): void => {
-      sim.atWith(end + delay, deliver, frame.data);
+    const wire = (frames: readonly { data: Uint8Array }[], _start: number, end: number): void => {
+      for (let i = 0; i < frames.length; i++) sim.atWith(end + delay, deliver, frames[i]!.data);
     };
     const sw = this.switches.get(from);
     let egress: EgressPort;

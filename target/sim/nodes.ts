@@ -1,6 +1,6 @@
 // The two kinds of node in a fabric. A switch runs its own pipeline instance with its own traffic manager; a
 // host is a NIC (one FIFO at the link rate) that sends what generators give it and counts what it receives.
-import { EgressPort } from '../tm/egress-port.js';
+import { EgressPort, type TransmitStart } from '../tm/egress-port.js';
 import { ReadyPacket, type Enqueued, type Frame, type QueueMetadata } from '../tm/seam.js';
 import type { Simulator } from '../tm/simulator.js';
 import { TrafficManager } from '../tm/traffic-manager.js';
@@ -8,8 +8,8 @@ import { ECN_CE, ecnOf, MIN_FRAME_BYTES, trailerFlowId, trailerSentPs } from './
 import type { FlowRegistry } from './flows.js';
 import type { SimPipeline } from './pipeline.js';
 
-/** Where a port's wire leads: called with each frame when its last bit has left the port. */
-export type Wire = (frame: Frame, startPs: number, endPs: number) => void;
+/** Where a port's wire leads: called with the frames of each transmission as it begins (see TransmitStart). */
+export type Wire = TransmitStart;
 
 export interface FabricNode {
   readonly name: string;
@@ -67,10 +67,8 @@ export class SwitchNode implements FabricNode {
         queueCapacity: this.config.queueCapacity,
         egressAt: this.config.egressAt,
       },
-      // Straight onto the wire: this runs once per frame and hop, so no detour through the port table.
-      (frames, start, end) => {
-        for (let i = 0; i < frames.length; i++) wire(frames[i]!, start, end);
-      },
+      // Straight onto the wire: this runs once per hop, so no detour through the port table.
+      wire,
     );
   }
 
@@ -123,9 +121,7 @@ export class HostNode implements FabricNode {
       this.sim,
       0,
       { queues: 1, rateBps, bufferPackets: Number.MAX_SAFE_INTEGER, framingOverheadBytes },
-      (frames, start, end) => {
-        for (const f of frames) wire(f, start, end);
-      },
+      wire,
     );
   }
 
