@@ -4,7 +4,7 @@ import { EgressPort, type TransmitStart } from '../tm/egress-port.js';
 import { ReadyPacket, type Enqueued, type Frame, type QueueMetadata } from '../tm/seam.js';
 import type { Simulator } from '../tm/simulator.js';
 import { TrafficManager } from '../tm/traffic-manager.js';
-import { ECN_CE, ecnOf, MIN_FRAME_BYTES, trailerFlowId, trailerSentPs } from './frames.js';
+import { ECN_CE, ecnOf, MIN_FRAME_BYTES, recycleFrame, trailerFlowId, trailerSentPs } from './frames.js';
 import type { FlowRegistry } from './flows.js';
 import type { SimPipeline } from './pipeline.js';
 
@@ -145,5 +145,7 @@ export class HostNode implements FabricNode {
     if (ecnOf(data) === ECN_CE) flow.ceMarked++;
     this.flows.logLatency(flow.id, now - trailerSentPs(data));
     flow.lastReceivedPs = now;
+    // A host is a frame's last stop: its memory can carry another frame.
+    recycleFrame(data);
   }
 }

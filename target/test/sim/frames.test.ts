@@ -8,6 +8,7 @@ import {
   ipv4Checksum,
   ipv4Offset,
   MIN_FRAME_BYTES,
+  recycleFrame,
   trailerOf,
   type FrameSpec,
 } from '../../sim/frames.js';
@@ -28,6 +29,21 @@ const spec: FrameSpec = {
 };
 
 describe('sim/frames', () => {
+  it('builds into a recycled frame as into a new one, and keeps only frames exactly as allocFrame makes them', () => {
+    const fresh = buildFrame({ ...spec, bytes: 333 });
+    const expected = fresh.slice();
+    // Scribble over it (as a switch deparsing in place might) before giving it back.
+    fresh.fill(0xaa);
+    recycleFrame(fresh);
+    const again = buildFrame({ ...spec, bytes: 333 });
+    assert.equal(again, fresh, 'the spare frame is reused');
+    assert.deepEqual(again, expected);
+    // A view that starts elsewhere in its cell (a frame whose headers shrank in place) is not kept.
+    const shifted = buildFrame({ ...spec, bytes: 334 }).subarray(1);
+    recycleFrame(shifted);
+    assert.notEqual(buildFrame({ ...spec, bytes: 333 }), shifted);
+  });
+
   it('builds Ethernet/IPv4/UDP with a valid checksum and a trailer at the end', () => {
     const f = buildFrame(spec);
     assert.equal(f.length, 200);

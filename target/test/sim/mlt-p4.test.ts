@@ -58,7 +58,12 @@ function recorder(target: string, log: Seen[]) {
           priority: e.priority,
           resume: (meta: QueueMetadata) => {
             const out = e.resume(meta);
-            log.push({ meta: { ...meta }, ecnIn, out });
+            // Copies: the frames belong to their receivers from now on (metadata and frame memory are reused).
+            log.push({
+              meta: { ...meta },
+              ecnIn,
+              out: out.map((f) => ({ port: f.port, data: f.data.slice() })),
+            });
             return out;
           },
         }));
