@@ -36,6 +36,11 @@ export class Samples {
     return this.data[rank - 1]!;
   }
 
+  /** The samples in no particular order (a view: valid until the next add). */
+  values(): Float64Array {
+    return this.data.subarray(0, this.n);
+  }
+
   /** The samples in ascending order (a view: valid until the next add). */
   sortedValues(): Float64Array {
     this.sort();
