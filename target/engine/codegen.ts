@@ -215,6 +215,7 @@ class Gen {
     const hdrR = this.resetter({ kind: 'struct', decl: m.headersType });
     const metaR = this.resetter({ kind: 'struct', decl: m.metadataType });
     const smR = this.resetter({ kind: 'struct', decl: m.standardMetadataType });
+    const dbits = this.deparsedBits(m.deparser);
     const source = [
       `'use strict';`,
       `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk;`,
@@ -223,6 +224,7 @@ class Gen {
       `  set(s) { $hdr = s.hdr; $meta = s.meta; $sm = s.sm; $pkt = s.pkt; $out = s.out; $st = s.st; },`,
       `  newHeaders: ${hdrF}, newMeta: ${metaF}, newStandardMetadata: ${smF},`,
       `  resetHeaders: ${hdrR}, resetMeta: ${metaR}, resetStandardMetadata: ${smR},`,
+      `  deparsedBits() { ${dbits} },`,
       ...entry.map((e) => `  ${e},`),
       `};`,
     ].join('\n');
@@ -233,6 +235,74 @@ class Gen {
       actionFns: this.actionFns,
       fieldLists: this.fieldLists,
     };
+  }
+
+  /** The body of a function returning how many bits the deparser will emit for the current packet, or
+   *  `return -1;` when the deparser is not a plain list of emits of fixed-size headers (then the engine cannot
+   *  know in advance where the headers go, and deparses into its own buffer). Knowing it lets the engine
+   *  deparse an owned frame straight into place, without a copy of the headers. */
+  private deparsedBits(d: ParserDecl | ControlDecl): string {
+    const unknown = 'return -1;';
+    if (d.kind !== 'control' || d.locals.length > 0) return unknown;
+    const hdr = d.params.find((prm) => this.blockArg(prm) === '$hdr');
+    const stmts: string[] = [];
+    let ok = true;
+    // `$hdr.a.b`, `$hdr.stack.$a[k]`: the paths emit may name; anything else (a computed index, a struct
+    // built on the fly) and the size is not computed.
+    const path = (e: Expr): string | undefined => {
+      if (e.kind === 'name') return hdr && e.ref === hdr ? '$hdr' : undefined;
+      if (e.kind === 'member' && e.memberKind === 'field') {
+        const base = path(e.expr);
+        return base && `${base}.${e.member}`;
+      }
+      if (e.kind === 'index' && e.index.kind === 'int' && e.expr.type.kind === 'stack') {
+        const k = Number(e.index.value);
+        const base = k >= 0 && k < e.expr.type.size ? path(e.expr) : undefined;
+        return base && `${base}.$a[${k}]`;
+      }
+      return undefined;
+    };
+    const size = (code: string, t: Type): void => {
+      switch (t.kind) {
+        case 'header':
+          if (t.decl.varbitField || t.decl.bitWidth === undefined) ok = false;
+          else stmts.push(`if (${code}.$valid) $n += ${t.decl.bitWidth};`);
+          return;
+        case 'struct':
+        case 'header_union':
+          for (const f of t.decl.fields) size(`${code}.${f.name}`, f.type);
+          return;
+        case 'stack': {
+          const i = this.fresh('i');
+          const before = stmts.length;
+          size(`${code}.$a[${i}]`, t.element);
+          const body = stmts.splice(before).join(' ');
+          stmts.push(`for (let ${i} = 0; ${i} < ${t.size}; ${i}++) { ${body} }`);
+          return;
+        }
+        default:
+          ok = false;
+      }
+    };
+    const visit = (st: Stmt): void => {
+      if (st.kind === 'block') st.stmts.forEach(visit);
+      else if (st.kind === 'empty') return;
+      else if (
+        st.kind === 'call' &&
+        st.call.target?.kind === 'extern_method' &&
+        st.call.target.extern.name === 'packet_out' &&
+        st.call.target.method === 'emit' &&
+        st.call.args?.length === 1 &&
+        st.call.args[0]
+      ) {
+        const x = st.call.args[0];
+        const code = path(x);
+        if (code === undefined) ok = false;
+        else size(code, x.type);
+      } else ok = false;
+    };
+    visit(d.apply);
+    return ok ? `let $n = 0; ${stmts.join(' ')} return $n;` : unknown;
   }
 
   private blockArg(prm: Param): string {

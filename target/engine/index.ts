@@ -41,7 +41,7 @@ import {
 } from './control-plane.js';
 import { attachMeters, validateMeterConfig, type DirectMeter } from './meter.js';
 import type { Installed } from './table.js';
-import { PacketWriter } from './packet.js';
+import { PacketWriter, inPlaceFrame } from './packet.js';
 import { EXIT, REJECT, ParserError, makeRandom, makeRuntime, clone, type Obj } from './runtime.js';
 
 export { ControlPlaneError } from '../p4info/control-plane.js';
@@ -143,6 +143,8 @@ interface Blocks {
   resetHeaders(o: Obj): Obj;
   resetMeta(o: Obj): Obj;
   resetStandardMetadata(o: Obj): Obj;
+  /** Bits the deparser will emit for the current packet; -1 if that cannot be known in advance. */
+  deparsedBits(): number;
   parser(): void;
   verify(): void;
   ingress(): void;
@@ -543,13 +545,15 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       return null;
     }
     this.runCompute(b);
-    s.out.reset();
-    this.runDeparser(b);
     const from = Math.min(s.pkt.bit >> 3, s.pkt.buf.length);
     // An owned buffer that no E2E clone shares takes the headers in place, in front of the payload.
-    const inPlace =
-      s.owned && res.clones === NONE && s.st.truncate === 0 ? s.out.finishInPlace(s.pkt.buf, from) : null;
-    let data = inPlace ?? s.out.finish(s.pkt.buf, from);
+    const owned = s.owned && res.clones === NONE && s.st.truncate === 0;
+    let data = owned ? this.deparseInPlace(b, s, from) : null;
+    if (data === null) {
+      s.out.reset();
+      this.runDeparser(b);
+      data = (owned ? s.out.finishInPlace(s.pkt.buf, from) : null) ?? s.out.finish(s.pkt.buf, from);
+    }
     if (s.st.truncate > 0 && data.length > s.st.truncate) data = data.slice(0, s.st.truncate);
     if (s.st.recirculate) {
       res.again = [
@@ -564,6 +568,24 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     }
     this.release(s);
     return data;
+  }
+
+  /** The owned input frame with the deparsed headers written straight into their place in front of the
+   *  payload, when the deparser's output size is known beforehand and fits; otherwise null (nothing run). */
+  private deparseInPlace(b: Blocks, s: PktState, from: number): Uint8Array | null {
+    const bits = b.deparsedBits();
+    if (bits < 0 || (bits & 7) !== 0) return null;
+    const frame = inPlaceFrame(s.pkt.buf, from, bits >> 3);
+    if (frame === null) return null;
+    const w = s.out;
+    w.writeInto(frame);
+    try {
+      this.runDeparser(b);
+    } finally {
+      w.restore();
+    }
+    if (w.bit !== bits) throw new Error(`deparser wrote ${w.bit} bits, ${bits} expected`);
+    return frame;
   }
 
   // ------------------------------------------------------------------ packet replication engine

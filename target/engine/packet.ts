@@ -159,8 +159,30 @@ export function allocFrame(n: number): Uint8Array {
 
 /** The bytes in front of `data` that belong to it (it is, or lies inside, a frame from allocFrame); else 0. */
 export function headroom(data: Uint8Array): number {
-  const cell = frameCell.get(data.buffer);
-  return cell === undefined ? 0 : data.byteOffset % cell;
+  const buf = data.buffer;
+  // Consecutive frames mostly come from the same slab: one identity check instead of a WeakMap look-up.
+  if (buf !== lastSlab) {
+    lastSlab = buf;
+    lastCell = frameCell.get(buf) ?? 0;
+  }
+  return lastCell === 0 ? 0 : data.byteOffset % lastCell;
+}
+
+/** headroom()'s last slab and its cell size (0: not a frame slab). The slab is only referenced while it is
+ *  the most recent one looked up. */
+let lastSlab: ArrayBufferLike | undefined;
+let lastCell = 0;
+
+/** The output frame of `head` bytes of headers followed by data[from..], inside `data` itself (over the end
+ *  of the parsed headers, and into the frame's headroom when there are more of them: see allocFrame); null
+ *  when that does not fit. The payload is not touched. */
+export function inPlaceFrame(data: Uint8Array, from: number, head: number): Uint8Array | null {
+  const start = from - head;
+  if (start === 0) return data;
+  // Views made from the ArrayBuffer: cheaper than subarray().
+  if (start > 0 || -start <= headroom(data))
+    return new Uint8Array(data.buffer, data.byteOffset + start, data.length - start);
+  return null;
 }
 
 /** A growable output buffer for the deparser, written bit by bit. */
@@ -168,8 +190,12 @@ export class PacketWriter {
   buf: Uint8Array;
   bit = 0;
 
+  /** The writer's own buffer (buf is a frame's during writeInto). */
+  private own: Uint8Array;
+
   constructor(capacity = 256) {
     this.buf = new Uint8Array(capacity);
+    this.own = this.buf;
   }
 
   reset(): void {
@@ -254,17 +280,25 @@ export class PacketWriter {
   finishInPlace(data: Uint8Array, from: number): Uint8Array | null {
     if ((this.bit & 7) !== 0) return null;
     const head = this.bit >> 3;
-    const start = from - head;
-    let out: Uint8Array;
-    if (start === 0) out = data;
-    else if (start > 0) out = data.subarray(start);
-    else if (-start <= headroom(data))
-      out = new Uint8Array(data.buffer, data.byteOffset + start, data.length - start);
-    else return null;
+    const out = inPlaceFrame(data, from, head);
+    if (out === null) return null;
     const b = this.buf;
     if (head <= 64) for (let i = 0; i < head; i++) out[i] = b[i];
     else out.set(b.subarray(0, head));
     return out;
+  }
+
+  /** From now on write into `frame` from its start (a frame from inPlaceFrame, whose first bytes are the
+   *  headers' room), until restore(): the deparser then writes the headers where they go, with no copy. */
+  writeInto(frame: Uint8Array): void {
+    this.own = this.buf;
+    this.buf = frame;
+    this.bit = 0;
+  }
+
+  /** Back to the writer's own buffer after writeInto. */
+  restore(): void {
+    this.buf = this.own;
   }
 
   /** A copy of the bytes written so far (a partial last byte is padded with zeros). Copies are carved out of

@@ -186,6 +186,72 @@ describe('engine/owned input buffers', () => {
     assert.equal(second[0].data.slice(24, 28), '0800');
   });
 
+  // The engine deparses an owned frame straight into place when the deparser is a plain list of emits (it
+  // then knows the headers' size beforehand); other deparsers go through its own buffer. Both must agree.
+  const deparsers: [string, string, boolean][] = [
+    ['emits of a whole struct', 'pkt.emit(hdr);', true],
+    [
+      'emits of stack entries by constant index',
+      'pkt.emit(hdr.eth); pkt.emit(hdr.op); pkt.emit(hdr.sr[0]); pkt.emit(hdr.sr[1]); pkt.emit(hdr.sr[2]); pkt.emit(hdr.sr[3]);',
+      true,
+    ],
+    [
+      'an emit under a condition',
+      'pkt.emit(hdr.eth); if (hdr.op.isValid()) { pkt.emit(hdr.op); } pkt.emit(hdr.sr);',
+      false,
+    ],
+  ];
+  for (const [name, body, known] of deparsers)
+    it(`deparser with ${name}: same frames owned or copied`, () => {
+      const text = PROGRAM.replace(
+        'apply { pkt.emit(hdr.eth); pkt.emit(hdr.op); pkt.emit(hdr.sr); }',
+        `apply { ${body} }`,
+      );
+      assert.notEqual(text, PROGRAM);
+      const v = build(text);
+      assert.equal(v.generated.source.includes('deparsedBits() { return -1; }'), !known);
+      for (const [, op] of cases) {
+        const expected = run(sw, frame(op), false);
+        assert.deepEqual(run(v, frame(op), false), expected);
+        const roomy = allocFrame(frame(op).length);
+        roomy.set(frame(op));
+        assert.deepEqual(run(v, roomy, true), expected);
+      }
+    });
+
+  it('a deparser of headers that are not whole bytes each deparses in place too', () => {
+    const text = `
+#include <core.p4>
+#include <v1model.p4>
+header a_t { bit<4> x; }
+header b_t { bit<12> y; }
+struct headers { a_t a; b_t b; }
+struct metadata { }
+parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  state start { pkt.extract(hdr.a); pkt.extract(hdr.b); transition accept; }
+}
+control VC(inout headers hdr, inout metadata meta) { apply { } }
+control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  apply { sm.egress_spec = 1; hdr.b.y = hdr.b.y + 1; if (hdr.a.x == 1) { hdr.a.setInvalid(); } }
+}
+control Eg(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+control CC(inout headers hdr, inout metadata meta) { apply { } }
+control D(packet_out pkt, in headers hdr) { apply { pkt.emit(hdr.a); pkt.emit(hdr.b); } }
+V1Switch(P(), VC(), Ing(), Eg(), CC(), D()) main;
+`;
+    const v = build(text);
+    assert.ok(!v.generated.source.includes('deparsedBits() { return -1; }'));
+    // 0x2 | 0xfff: the 12-bit y wraps; 0x1...: header a removed, 4 bits short of a byte (copied instead).
+    for (const first of ['2f', '1f']) {
+      const f = hex(`${first} ff ${'5a'.repeat(80)}`);
+      const expected = run(v, f.slice(), false);
+      const roomy = allocFrame(f.length);
+      roomy.set(f);
+      assert.deepEqual(run(v, roomy, true), expected);
+    }
+    assert.equal(run(v, hex(`2f ff ${'5a'.repeat(80)}`), true)[0].data.slice(0, 4), '2000');
+  });
+
   it('PacketWriter.finishInPlace declines partial bytes and growth', () => {
     const w = new PacketWriter(16);
     const data = hex('0102030405');
