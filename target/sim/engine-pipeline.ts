@@ -9,6 +9,8 @@ import { toMicroseconds, type Picoseconds } from '../tm/time.js';
 import type { CounterCell, PipelineHooks } from './pipeline.js';
 import type { P4PipelineFactory, ProgrammablePipeline } from './scenario-run.js';
 
+const NO_BYTES = new Uint8Array(0);
+
 /** The result when ingress queues nothing: shared, and frozen so that no caller can add to it. */
 const NOTHING: Enqueued[] = Object.freeze([]) as unknown as Enqueued[];
 
@@ -18,6 +20,7 @@ const MAX_RESUBMITS = 16;
 export class EnginePipeline implements ProgrammablePipeline {
   readonly description: string;
   private hooks: PipelineHooks | undefined;
+  private readonly arrival: PendingIngress = { port: 0, data: NO_BYTES, instanceType: 0, owned: true };
   /** Handed to the engine for each egress, which reads it before returning. */
   private readonly queueInfo: Required<QueueInfo> = {
     enqQdepth: 0,
@@ -44,7 +47,13 @@ export class EnginePipeline implements ProgrammablePipeline {
 
   ingress(port: number, data: Uint8Array, now: Picoseconds): Enqueued[] {
     // A frame off the wire belongs to the switch that received it (see Frame), so the engine may deparse into it.
-    return this.runIngress({ port, data, instanceType: 0, owned: true }, now);
+    // One request object serves every packet: the engine reads it during runIngress and keeps none of it.
+    const first = this.arrival;
+    first.port = port;
+    first.data = data;
+    const out = this.runIngress(first, now);
+    first.data = NO_BYTES;
+    return out;
   }
 
   private runIngress(first: PendingIngress, now: Picoseconds): Enqueued[] {
