@@ -29,7 +29,7 @@ import type {
   VariableDecl,
 } from '../frontend/ast.js';
 import * as B from './bits.js';
-import type { MatchKind } from './table.js';
+import { isDirect, type MatchKind } from './table.js';
 import {
   bigToRep,
   bitOf,
@@ -1455,6 +1455,13 @@ class Gen {
       case 'random': {
         const out = a(0);
         const t = out.type;
+        const bt = bitOf(t);
+        // Unsigned bounds of up to 32 bits (a path index, a loss draw): plain numbers, no bigint per packet.
+        if (bt && !bt.signed && bt.width <= 32)
+          return this.store(out, `$rt.randomNum(${this.exprAs(a(1), t)}, ${this.exprAs(a(2), t)})`).replace(
+            /;$/,
+            '',
+          );
         const v = `$rt.randomRange(${repToBig(this.exprAs(a(1), t), t)}, ${repToBig(this.exprAs(a(2), t), t)})`;
         return this.store(out, bigToRep(v, t)).replace(/;$/, '');
       }
@@ -1736,9 +1743,19 @@ class Gen {
     this.emitted.add(info);
     const name = this.nameOf(info.decl, `apply_${info.decl.name}`);
     const T = `$tables[${info.index}]`;
-    const fill = info.decl.keyDecls.map(
-      (k, i) => `$key[${i}] = ${toUnsigned(this.expr(k.expr), k.expr.type)};`,
-    );
+    const keyVals = info.decl.keyDecls.map((k) => toUnsigned(this.expr(k.expr), k.expr.type));
+    let fill = keyVals.map((v, i) => `$key[${i}] = ${v};`);
+    let lookup = '$T.store.lookup($key)';
+    if (isDirect(info.keys)) {
+      // A directly indexed table: the slot computed inline, as MatchTable.directIndex folds it (no key array,
+      // no call). `| 0` also turns a bool into its bit.
+      let idx = '';
+      keyVals.forEach((v, i) => {
+        idx = i === 0 ? `((${v}) | 0)` : `(${idx} * ${2 ** info.keys[i].width} + ((${v}) | 0))`;
+      });
+      fill = [];
+      lookup = `$T.store.direct[${idx}]`;
+    }
     const arms = info.actions.map((a, i) => {
       const ref = info.decl.actionRefs.find((r) => r.action === a);
       const dir = a.params.filter((p) => p.direction !== 'none');
@@ -1772,7 +1789,7 @@ class Gen {
       (dm && target ? ` ${this.store(target, this.color(`${dm}.color`, target.type))}` : '');
     const missed = dm ? ` ${dm}.miss();` : '';
     this.top.push(
-      `function ${name}() {\nconst $T = ${T}; const $key = $T.key;\n${fill.join('\n')}\nconst $e = $T.store.lookup($key);\nlet $r, $hit;\nif ($e !== undefined) { $r = $e.action; $hit = 1; ${counted} } else { $r = $T.def; $hit = 0;${missed} }\nswitch ($r.index) {\n${arms.join('\n')}\n}\nreturn ($r.index << 1) | $hit;\n}`,
+      `function ${name}() {\nconst $T = ${T};${lookup.includes('$key') ? ' const $key = $T.key;' : ''}\n${fill.join('\n')}\nconst $e = ${lookup};\nlet $r, $hit;\nif ($e !== undefined) { $r = $e.action; $hit = 1; ${counted} } else { $r = $T.def; $hit = 0;${missed} }\nswitch ($r.index) {\n${arms.join('\n')}\n}\nreturn ($r.index << 1) | $hit;\n}`,
     );
     return name;
   }

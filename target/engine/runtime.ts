@@ -178,6 +178,18 @@ export function makeRuntime(random: () => number) {
       const r = (BigInt(random()) << 32n) | BigInt(random());
       return lo + (r % span);
     },
+    /** randomRange for bounds of up to 32 bits as numbers: the same draws and the same value, without
+     *  bigints. (a * 2^32 + b) mod span is reduced in steps that stay below 2^53, so it is exact. */
+    randomNum(lo: number, hi: number): number {
+      if (hi <= lo) return lo;
+      const span = hi - lo + 1;
+      const a = random();
+      const b = random();
+      let x = a % span;
+      x = (x * 65536) % span;
+      x = (x * 65536) % span;
+      return lo + ((x + b) % span);
+    },
   };
 }
 

@@ -164,6 +164,12 @@ function slot<A>(list: readonly Installed<A>[], e: Installed<A>): number {
 /** Widest total key of an exact-only table that is looked up in a directly indexed array (4096 slots). */
 const DIRECT_BITS = 12;
 
+/** Whether a table of these key fields is looked up in a directly indexed array (MatchTable.direct). */
+export function isDirect(fields: readonly { kind: MatchKind; width: number }[]): boolean {
+  const total = fields.reduce((s, f) => s + f.width, 0);
+  return fields.length > 0 && total <= DIRECT_BITS && fields.every((f) => f.kind === 'exact');
+}
+
 export class MatchTable<A> {
   readonly needsPriority: boolean;
   private readonly hasRange: boolean;
@@ -189,8 +195,9 @@ export class MatchTable<A> {
   private readonly byId = new Map<string, Installed<A>>();
   private readonly sorted: Installed<A>[] = [];
   private seq = 0;
-  /** Exact-only tables of at most DIRECT_BITS key bits: the entry at each key (fields folded by `scale`). */
-  private readonly direct: (Installed<A> | undefined)[] | undefined;
+  /** Exact-only tables of at most DIRECT_BITS key bits: the entry at each key (fields folded by `scale`, the
+   *  first field most significant). Generated apply functions index it themselves (see isDirect). */
+  readonly direct: (Installed<A> | undefined)[] | undefined;
   /** Set for tables whose entries come from the program (`const entries`): the control plane cannot write them. */
   immutable = false;
 
@@ -214,10 +221,9 @@ export class MatchTable<A> {
     this.maxes = fields.map((f) => (1n << BigInt(f.width)) - 1n);
     this.ones = fields.map((f, i) => rep(this.maxes[i], f.width));
     this.fieldIds = new Set(fields.map((f) => f.id));
-    this.direct =
-      fields.length > 0 && total <= DIRECT_BITS && fields.every((f) => f.kind === 'exact')
-        ? new Array<Installed<A> | undefined>(2 ** total).fill(undefined)
-        : undefined;
+    this.direct = isDirect(fields)
+      ? new Array<Installed<A> | undefined>(2 ** total).fill(undefined)
+      : undefined;
   }
 
   /** The slot of a key in `direct` (key values are unsigned and within their widths). */
