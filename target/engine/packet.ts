@@ -179,8 +179,10 @@ let lastCell = 0;
 export function inPlaceFrame(data: Uint8Array, from: number, head: number): Uint8Array | null {
   const start = from - head;
   if (start === 0) return data;
-  // Views made from the ArrayBuffer: cheaper than subarray().
-  if (start > 0 || -start <= headroom(data))
+  // Inside the input, subarray() (it reads the buffer, offset and length itself: cheaper than the getters);
+  // into its headroom, a view made from the ArrayBuffer.
+  if (start > 0) return data.subarray(start);
+  if (-start <= headroom(data))
     return new Uint8Array(data.buffer, data.byteOffset + start, data.length - start);
   return null;
 }
