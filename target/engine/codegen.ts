@@ -1229,50 +1229,10 @@ class Gen {
   private emitValue(code: string, t: Type): string {
     switch (t.kind) {
       case 'header': {
-        const parts: string[] = [`if (${code}.$valid) {`];
-        const fixed = t.decl.bitWidth ?? 0;
-        if (!t.decl.varbitField && fixed > 0) {
-          // Byte-aligned output: constant byte offsets; zero first only if some field shares a byte.
-          let off = 0;
-          const shared = t.decl.fields.some((f) => {
-            const w = widthOf(f.type);
-            const unaligned = w % 8 !== 0 || off % 8 !== 0;
-            off += w;
-            return unaligned;
-          });
-          let o = 0;
-          const writes: string[] = [];
-          // Small fields that share bytes are combined per byte at compile time and stored whole (no zeroing,
-          // no read-modify-write); the other fields store their own bytes or bits afterwards.
-          const temps: string[] = [];
-          const byBytes = new Map<number, string[]>();
-          for (const f of t.decl.fields) {
-            const v = f.type.kind === 'bool' ? `(${code}.${f.name} ? 1 : 0)` : `${code}.${f.name}`;
-            const packed = shared ? this.sharedBytes(o, f.type, v, temps.length) : undefined;
-            if (packed) {
-              temps.push(packed.temp);
-              packed.bytes.forEach(([b, e]) => byBytes.set(b, [...(byBytes.get(b) ?? []), e]));
-            } else writes.push(this.alignedWrite(o, f.type, v));
-            o += widthOf(f.type);
-          }
-          const combined = [...byBytes].map(([b, es]) => `$o[$i + ${b}] = ${es.join(' | ')};`);
-          parts.push(
-            `$out.ensure(${fixed}); if (($out.bit & 7) === 0) { const $o = $out.buf, $i = $out.bit >> 3; ${temps.join(' ')} ${combined.join(' ')} ${writes.join(' ')} $out.bit += ${fixed}; } else {`,
-          );
-        } else parts.push('{');
-        for (const f of t.decl.fields) {
-          if (f.type.kind === 'varbit') {
-            parts.push(`$out.big(${code}.$w_${f.name}, ${code}.${f.name});`);
-            continue;
-          }
-          const w = widthOf(f.type);
-          const v = f.type.kind === 'bool' ? `(${code}.${f.name} ? 1 : 0)` : `${code}.${f.name}`;
-          const bt = bitOf(f.type);
-          const kind = B.isSmall(w) ? 'small' : bt && B.isNum(bt) ? 'medium' : 'big';
-          parts.push(`$out.${kind}(${w}, ${v});`);
-        }
-        parts.push('} }');
-        return parts.join(' ');
+        // The header in a local: a stack entry's path (`hdr.st.$a[i]`) is then loaded once, not per field.
+        const h = this.fresh('$h');
+        const res = this.emitHeader(h, t);
+        return `{ const ${h} = ${code}; ${res} }`;
       }
       case 'struct':
       case 'header_union':
@@ -1284,6 +1244,54 @@ class Gen {
       default:
         throw new CodegenError(`cannot emit a ${t.kind}`);
     }
+  }
+
+  /** emitValue of a header held in the local `code`. */
+  private emitHeader(code: string, t: Extract<Type, { kind: 'header' }>): string {
+    const parts: string[] = [`if (${code}.$valid) {`];
+    const fixed = t.decl.bitWidth ?? 0;
+    if (!t.decl.varbitField && fixed > 0) {
+      // Byte-aligned output: constant byte offsets; zero first only if some field shares a byte.
+      let off = 0;
+      const shared = t.decl.fields.some((f) => {
+        const w = widthOf(f.type);
+        const unaligned = w % 8 !== 0 || off % 8 !== 0;
+        off += w;
+        return unaligned;
+      });
+      let o = 0;
+      const writes: string[] = [];
+      // Small fields that share bytes are combined per byte at compile time and stored whole (no zeroing,
+      // no read-modify-write); the other fields store their own bytes or bits afterwards.
+      const temps: string[] = [];
+      const byBytes = new Map<number, string[]>();
+      for (const f of t.decl.fields) {
+        const v = f.type.kind === 'bool' ? `(${code}.${f.name} ? 1 : 0)` : `${code}.${f.name}`;
+        const packed = shared ? this.sharedBytes(o, f.type, v, temps.length) : undefined;
+        if (packed) {
+          temps.push(packed.temp);
+          packed.bytes.forEach(([b, e]) => byBytes.set(b, [...(byBytes.get(b) ?? []), e]));
+        } else writes.push(this.alignedWrite(o, f.type, v));
+        o += widthOf(f.type);
+      }
+      const combined = [...byBytes].map(([b, es]) => `$o[$i + ${b}] = ${es.join(' | ')};`);
+      parts.push(
+        `$out.ensure(${fixed}); if (($out.bit & 7) === 0) { const $o = $out.buf, $i = $out.bit >> 3; ${temps.join(' ')} ${combined.join(' ')} ${writes.join(' ')} $out.bit += ${fixed}; } else {`,
+      );
+    } else parts.push('{');
+    for (const f of t.decl.fields) {
+      if (f.type.kind === 'varbit') {
+        parts.push(`$out.big(${code}.$w_${f.name}, ${code}.${f.name});`);
+        continue;
+      }
+      const w = widthOf(f.type);
+      const v = f.type.kind === 'bool' ? `(${code}.${f.name} ? 1 : 0)` : `${code}.${f.name}`;
+      const bt = bitOf(f.type);
+      const kind = B.isSmall(w) ? 'small' : bt && B.isNum(bt) ? 'medium' : 'big';
+      parts.push(`$out.${kind}(${w}, ${v});`);
+    }
+    parts.push('} }');
+    return parts.join(' ');
   }
 
   private externMethod(
