@@ -870,9 +870,10 @@ class Gen {
     params: Param[],
     moduleLevel: boolean,
     hasRet: boolean,
-  ): { jsParams: string[]; prologue: string[]; ctx: FnCtx } {
+  ): { jsParams: string[]; prologue: string[]; aliases: string; ctx: FnCtx } {
     const jsParams: string[] = [];
     const prologue: string[] = [];
+    const local: string[] = [];
     const outs: string[] = [];
     for (const prm of params) {
       const n = this.nameOf(prm, prm.name);
@@ -881,6 +882,10 @@ class Gen {
         jsParams.push(arg);
         this.top.push(`let ${n};`);
         prologue.push(`${n} = ${arg};`);
+        // A header/struct parameter is never rebound (assignments copy into it: $rt.assign), so the block's
+        // own code may read it from a local const that shadows the module-level variable (which its actions
+        // use): a register instead of a closure-context load, also after each call.
+        if (isAggregate(prm.type)) local.push(`${n} = ${arg}`);
       } else jsParams.push(n);
       if (
         !isAggregate(prm.type) &&
@@ -895,7 +900,7 @@ class Gen {
         return `return [${hasRet ? `${value ?? 'undefined'}, ` : ''}${outs.join(', ')}];`;
       },
     };
-    return { jsParams, prologue, ctx };
+    return { jsParams, prologue, aliases: local.length ? `const ${local.join(', ')};` : '', ctx };
   }
 
   action(a: ActionDecl): string {
@@ -941,11 +946,11 @@ class Gen {
     const have = this.known(d);
     if (have) return have;
     const name = this.nameOf(d, `ctl_${d.name}`);
-    const { jsParams, prologue, ctx } = this.signature(d.params, true, false);
+    const { jsParams, prologue, aliases, ctx } = this.signature(d.params, true, false);
     const init = this.localsInit(d.locals);
     const body = this.block(d.apply, ctx);
     this.top.push(
-      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\n${body}\n${ctx.ret()}\n}`,
+      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\n{ ${aliases}\n${body}\n}\n${ctx.ret()}\n}`,
     );
     return name;
   }
@@ -956,7 +961,7 @@ class Gen {
     const have = this.known(d);
     if (have) return have;
     const name = this.nameOf(d, `prs_${d.name}`);
-    const { jsParams, prologue, ctx } = this.signature(d.params, true, false);
+    const { jsParams, prologue, aliases, ctx } = this.signature(d.params, true, false);
     const init = this.localsInit(d.locals);
     const index = new Map<ParserState, number>(d.states.map((s, i) => [s, i]));
     const target = (r: StateRef | undefined): string => {
@@ -987,7 +992,7 @@ class Gen {
     const timeout = this.p.errors.includes('ParserTimeout') ? this.errorCode('ParserTimeout') : 0;
     const guard = `if (++$n > ${MAX_PARSER_STATES}) throw $rt.perr(${timeout});`;
     this.top.push(
-      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\nlet $s = ${index.get(start)}, $n = 0;\nfor (;;) { ${guard} switch ($s) {\n${cases.join('\n')}\ncase -1: ${ctx.ret()}\ndefault: throw $rt.REJECT;\n} }\n}`,
+      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\n{ ${aliases}\nlet $s = ${index.get(start)}, $n = 0;\nfor (;;) { ${guard} switch ($s) {\n${cases.join('\n')}\ncase -1: ${ctx.ret()}\ndefault: throw $rt.REJECT;\n} }\n}\n}`,
     );
     return name;
   }
