@@ -950,7 +950,7 @@ class Gen {
     const init = this.localsInit(d.locals);
     const body = this.block(d.apply, ctx);
     this.top.push(
-      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\n{ ${aliases}\n${body}\n}\n${ctx.ret()}\n}`,
+      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\n${contextLocals(body, `${aliases}\n${body}`)}\n${ctx.ret()}\n}`,
     );
     return name;
   }
@@ -992,7 +992,7 @@ class Gen {
     const timeout = this.p.errors.includes('ParserTimeout') ? this.errorCode('ParserTimeout') : 0;
     const guard = `if (++$n > ${MAX_PARSER_STATES}) throw $rt.perr(${timeout});`;
     this.top.push(
-      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\n{ ${aliases}\nlet $s = ${index.get(start)}, $n = 0;\nfor (;;) { ${guard} switch ($s) {\n${cases.join('\n')}\ncase -1: ${ctx.ret()}\ndefault: throw $rt.REJECT;\n} }\n}\n}`,
+      `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\n${contextLocals(cases.join('\n'), `${aliases}\nlet $s = ${index.get(start)}, $n = 0;\nfor (;;) { ${guard} switch ($s) {\n${cases.join('\n')}\ncase -1: ${ctx.ret()}\ndefault: throw $rt.REJECT;\n} }`)}\n}`,
     );
     return name;
   }
@@ -1806,6 +1806,16 @@ class Gen {
     );
     return name;
   }
+}
+
+/** `code` in a block where the per-packet context variables that `uses` mentions ($pkt, $out, $sm: set by the
+ *  engine between blocks, never while one runs) are local constants shadowing the module-level ones. */
+function contextLocals(uses: string, code: string): string {
+  const vars = ['$pkt', '$out', '$sm'].filter((v) => uses.includes(v));
+  if (vars.length === 0) return `{ ${code}\n}`;
+  const outer = vars.map((v) => `${v}$l = ${v}`).join(', ');
+  const inner = vars.map((v) => `${v} = ${v}$l`).join(', ');
+  return `{ const ${outer}; { const ${inner};\n${code}\n} }`;
 }
 
 /** Whether e (a field path, possibly sliced) lives in a parameter or local of control ctl, which the table's
