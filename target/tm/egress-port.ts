@@ -182,15 +182,7 @@ export class EgressPort {
   private admit(item: Enqueued, q: number, enqDepth: number): Enqueued | undefined {
     const now = this.sim.now;
     const stats = this.queueStats[q]!;
-    const us = toMicroseconds(now);
-    const meta = this.meta;
-    meta.queueId = q;
-    meta.enqQdepth = enqDepth;
-    meta.deqQdepth = enqDepth;
-    meta.enqTimestampUs = us;
-    meta.deqTimedeltaUs = 0;
-    meta.enqTimePs = now;
-    meta.deqTimePs = now;
+    const meta = this.metadata(q, enqDepth, enqDepth, now, now);
     const frames = this.ownFrames(item.resume(meta));
     this.observer?.(item, meta, frames);
     if (frames.length > 0) return new ReadyPacket(this.port, q, frames);
@@ -265,21 +257,34 @@ export class EgressPort {
     }
   }
 
+  /** The port's metadata record filled in for one packet (bmv2 reports whole microseconds). */
+  private metadata(
+    q: number,
+    enqDepth: number,
+    deqDepth: number,
+    enqTime: Picoseconds,
+    deqTime: Picoseconds,
+  ): QueueMetadata {
+    const meta = this.meta;
+    const enqUs = toMicroseconds(enqTime);
+    meta.queueId = q;
+    meta.enqQdepth = enqDepth;
+    meta.deqQdepth = deqDepth;
+    meta.enqTimestampUs = enqUs;
+    meta.deqTimedeltaUs = toMicroseconds(deqTime) - enqUs;
+    meta.enqTimePs = enqTime;
+    meta.deqTimePs = deqTime;
+    return meta;
+  }
+
   /** Egress for a dequeued packet, then onto the wire; false when egress dropped it (the wire stays free). */
   private pass(item: Enqueued, q: number, enqTime: Picoseconds, enqDepth: number): boolean {
     const now = this.sim.now;
     const stats = this.queueStats[q]!;
     stats.dequeued++;
     stats.delays.add(now - enqTime);
-    const enqUs = toMicroseconds(enqTime);
-    const meta = this.meta;
-    meta.queueId = q;
-    meta.enqQdepth = enqDepth;
-    meta.deqQdepth = this.portScope ? this.queued : this.queues[q]!.length;
-    meta.enqTimestampUs = enqUs;
-    meta.deqTimedeltaUs = toMicroseconds(now) - enqUs;
-    meta.enqTimePs = enqTime;
-    meta.deqTimePs = now;
+    const deqDepth = this.portScope ? this.queued : this.queues[q]!.length;
+    const meta = this.metadata(q, enqDepth, deqDepth, enqTime, now);
     const frames = this.ownFrames(item.resume(meta));
     if (this.observer && !(this.egressAtEnqueue && item instanceof ReadyPacket))
       this.observer(item, meta, frames);
