@@ -184,6 +184,62 @@ describe('tm/egress-port', () => {
     assert.equal(h.port.portStats.bytesOut, 980);
   });
 
+  it('hands a transmission to the link when it begins, and counts wire time up to a cut-off', () => {
+    const h = harness();
+    h.offer(1, 0, 1000);
+    // The frame is on its way (start 0, end 1us) before any event has run.
+    assert.deepEqual(
+      h.departures.map((d) => [d.id, d.start / US, d.end / US]),
+      [[1, 0, 1]],
+    );
+    assert.equal(h.port.portStats.framesOut, 1);
+    assert.equal(h.port.busyUntil(0.25 * US), 0.25 * US);
+    assert.equal(h.port.busyUntil(5 * US), 1 * US);
+  });
+
+  it('schedules the end of a transmission only when packets wait behind it', () => {
+    const h = harness();
+    // Three packets spaced wider than their transmissions: the port is idle each time, so the only events are
+    // the three offers themselves.
+    for (const [i, t] of [0, 2, 4].entries()) h.sim.at(t * US, () => h.offer(i, 0, 1000));
+    h.sim.run();
+    assert.equal(h.sim.eventsRun, 3);
+    // Two packets back to back: the second waits, so the first one's end is an event.
+    const g = harness();
+    g.offer(1, 0, 1000);
+    g.offer(2, 0, 1000);
+    g.sim.run();
+    assert.equal(g.sim.eventsRun, 1);
+    assert.deepEqual(
+      g.departures.map((d) => [d.id, d.start / US]),
+      [
+        [1, 0],
+        [2, 1],
+      ],
+    );
+  });
+
+  it('gives an idle port the same metadata and statistics whether or not the packet waited', () => {
+    // Packet 1 finds the port idle (no trip through its queue); packet 2, offered at 1us as packet 1 ends,
+    // finds it idle too; packet 3 at 1.5us waits behind packet 2.
+    const h = harness();
+    h.offer(1, 3, 1000);
+    h.sim.at(1 * US, () => h.offer(2, 3, 1000));
+    h.sim.at(1.5 * US, () => h.offer(3, 3, 1000));
+    h.sim.run();
+    const rows = h.departures.map((d) => [d.id, d.meta.enqQdepth, d.meta.deqQdepth, d.meta.deqTimedeltaUs]);
+    assert.deepEqual(rows, [
+      [1, 0, 0, 0],
+      [2, 0, 0, 0],
+      [3, 0, 0, 1],
+    ]);
+    const q = h.port.queueStats[3]!;
+    assert.deepEqual([q.enqueued, q.dequeued, q.maxDepth, q.delays.count], [3, 3, 1, 3]);
+    h.port.account();
+    // Only packet 3 waited: 0.5us at depth 1.
+    assert.equal(q.depthArea, 0.5 * US);
+  });
+
   it('drops priorities the port does not have and packets for unconfigured ports', () => {
     const sim = new Simulator();
     const out: number[] = [];
