@@ -135,7 +135,7 @@ function alloc(n: number): Uint8Array {
 // bytes into its cell. The bytes of a cell in front of a frame belong to that frame, so when a frame comes back
 // to an engine as an owned input (PendingIngress.owned) its headers can grow in place, into that headroom.
 // The cell size of a slab gives a frame's headroom from its byteOffset alone.
-const FRAME_HEADROOM = 64;
+export const FRAME_HEADROOM = 64;
 const frameCell = new WeakMap<ArrayBufferLike, number>();
 /** One slab per cell size: a cell is never more than twice the frame with its headroom. */
 const frameSlabs = [256, 512, 1024, 2048].map((cell) => ({ cell, buf: new ArrayBuffer(0), used: SLAB_SIZE }));
@@ -267,10 +267,7 @@ export class PacketWriter {
       if (head >= from) out.set(data, head - from);
       else out.set(data.subarray(from), head);
     }
-    if (head <= 64) {
-      const b = this.buf;
-      for (let i = 0; i < head; i++) out[i] = b[i];
-    } else out.set(this.buf.subarray(0, head));
+    this.copyHeaders(out, head);
     return out;
   }
 
@@ -284,10 +281,16 @@ export class PacketWriter {
     const head = this.bit >> 3;
     const out = inPlaceFrame(data, from, head);
     if (out === null) return null;
+    this.copyHeaders(out, head);
+    return out;
+  }
+
+  /** The first `head` bytes written, to the start of `out`: byte by byte when short (no subarray view to
+   *  create), in one copy otherwise. */
+  private copyHeaders(out: Uint8Array, head: number): void {
     const b = this.buf;
     if (head <= 64) for (let i = 0; i < head; i++) out[i] = b[i];
     else out.set(b.subarray(0, head));
-    return out;
   }
 
   /** From now on write into `frame` from its start (a frame from inPlaceFrame, whose first bytes are the
