@@ -5,7 +5,7 @@
 
 // Frames come from the engine's frame cells, which keep headroom in front of each frame: the first switch can
 // then push a source route into the frame it is handed instead of copying the whole frame.
-import { allocFrame, headroom } from '../engine/packet.js';
+import { allocFrame, FRAME_HEADROOM, headroom } from '../engine/packet.js';
 
 export const ETHERTYPE_IPV4 = 0x0800;
 export const ETHERTYPE_SOURCE_ROUTE = 0x88b5;
@@ -75,13 +75,12 @@ const NO_HOPS: readonly number[] = [];
 // Frames their receivers are done with, by length, to be built into again: a fresh frame costs fresh memory
 // (a new slab's pages, then garbage collection of it), a reused one a fill with zeros. Only frames exactly as
 // allocFrame makes them are kept (same length, same headroom in front), so a reused frame is as good as new.
-const STANDARD_HEADROOM = headroom(allocFrame(MIN_FRAME_BYTES + 64));
 const MAX_SPARE_PER_LENGTH = 4096;
 const spare = new Map<number, Uint8Array[]>();
 
 /** A frame's receiver gives it back: nothing may read or write it afterwards (see Frame in tm/seam.ts). */
 export function recycleFrame(f: Uint8Array): void {
-  if (headroom(f) !== STANDARD_HEADROOM || STANDARD_HEADROOM === 0) return;
+  if (headroom(f) !== FRAME_HEADROOM) return;
   let list = spare.get(f.length);
   if (list === undefined) spare.set(f.length, (list = []));
   if (list.length < MAX_SPARE_PER_LENGTH) list.push(f);
