@@ -200,7 +200,8 @@ export class EgressPort {
     return frames.filter((f) => f.port === this.port);
   }
 
-  /** Wire time of the transmissions begun, up to time `t` (a transmission still under way counts in part). */
+  /** Wire time of the transmissions begun, up to time `t` (a transmission still under way counts in part).
+   *  `t` is the current time or later (the report passes the end of the run). */
   busyUntil(t: Picoseconds): Picoseconds {
     return this.portStats.busyPs - (this.txEnd > t ? Math.min(this.txEnd - t, this.txEnd - this.txStart) : 0);
   }
@@ -317,9 +318,7 @@ export class EgressPort {
   /** The end of a transmission with packets waiting: serve the next, or wait for the current one to end. */
   private wakeup(): void {
     this.wakeupPending = false;
-    if (this.sim.now >= this.txEnd) {
-      this.touchPort();
-      this.serve();
-    } else if (this.queued > 0) this.scheduleWakeup();
+    if (this.sim.now >= this.txEnd) this.serve();
+    else if (this.queued > 0) this.scheduleWakeup();
   }
 }
