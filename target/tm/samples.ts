@@ -6,31 +6,36 @@ export class Samples {
   // Allocated on first use: a fabric has thousands of queues and most stay idle.
   private data = EMPTY;
   private n = 0;
+  // Zeros are only counted until someone reads the samples: a packet that finds its port idle waits exactly 0,
+  // and on a lightly loaded fabric that is most packets. Counting them leaves the array (one per queue,
+  // scattered in memory, cold in the cache) untouched on the hot path.
+  private zeros = 0;
   private sorted = true;
   private total = 0;
 
   get count(): number {
-    return this.n;
+    return this.n + this.zeros;
   }
 
   add(value: number): void {
-    if (this.n === this.data.length) {
-      const bigger = new Float64Array(Math.max(64, this.data.length * 2));
-      bigger.set(this.data);
-      this.data = bigger;
+    if (value === 0) {
+      this.zeros++;
+      return;
     }
+    if (this.n === this.data.length) this.grow(this.n + 1);
     if (this.n > 0 && value < this.data[this.n - 1]!) this.sorted = false;
     this.data[this.n++] = value;
     this.total += value;
   }
 
   mean(): number {
-    return this.n === 0 ? 0 : this.total / this.n;
+    const n = this.count;
+    return n === 0 ? 0 : this.total / n;
   }
 
   /** Nearest-rank percentile (q in [0, 100]); 0 for an empty set. */
   percentile(q: number): number {
-    if (this.n === 0) return 0;
+    if (this.count === 0) return 0;
     this.sort();
     const rank = Math.min(this.n, Math.max(1, Math.ceil((q / 100) * this.n)));
     return this.data[rank - 1]!;
@@ -38,6 +43,7 @@ export class Samples {
 
   /** The samples in no particular order (a view: valid until the next add). */
   values(): Float64Array {
+    this.settle();
     return this.data.subarray(0, this.n);
   }
 
@@ -51,10 +57,30 @@ export class Samples {
     return this.percentile(100);
   }
 
+  /** The counted zeros written out as samples, so that every reader sees one plain array. */
+  private settle(): void {
+    const z = this.zeros;
+    if (z === 0) return;
+    this.zeros = 0;
+    if (this.n + z > this.data.length) this.grow(this.n + z);
+    this.data.fill(0, this.n, this.n + z);
+    if (this.n > 0 && this.data[this.n - 1]! > 0) this.sorted = false;
+    this.n += z;
+  }
+
   private sort(): void {
+    this.settle();
     if (!this.sorted) {
       this.data.subarray(0, this.n).sort();
       this.sorted = true;
     }
+  }
+
+  private grow(atLeast: number): void {
+    let size = Math.max(64, this.data.length * 2);
+    while (size < atLeast) size *= 2;
+    const bigger = new Float64Array(size);
+    bigger.set(this.data.subarray(0, this.n));
+    this.data = bigger;
   }
 }
