@@ -35,10 +35,16 @@ export class Samples {
 
   /** Nearest-rank percentile (q in [0, 100]); 0 for an empty set. */
   percentile(q: number): number {
-    if (this.count === 0) return 0;
-    this.sort();
-    const rank = Math.min(this.n, Math.max(1, Math.ceil((q / 100) * this.n)));
-    return this.data[rank - 1]!;
+    const count = this.count;
+    if (count === 0) return 0;
+    this.sortStored();
+    const rank = Math.min(count, Math.max(1, Math.ceil((q / 100) * count)));
+    // The counted zeros sit between the stored negatives and positives, which need not be written out.
+    const z = this.zeros;
+    if (z === 0) return this.data[rank - 1]!;
+    const negatives = this.firstPositive();
+    if (rank <= negatives) return this.data[rank - 1]!;
+    return rank <= negatives + z ? 0 : this.data[rank - z - 1]!;
   }
 
   /** The samples in no particular order (a view: valid until the next add). */
@@ -70,10 +76,26 @@ export class Samples {
 
   private sort(): void {
     this.settle();
+    this.sortStored();
+  }
+
+  private sortStored(): void {
     if (!this.sorted) {
       this.data.subarray(0, this.n).sort();
       this.sorted = true;
     }
+  }
+
+  /** In the sorted stored values (no zeros among them), the index of the first positive one. */
+  private firstPositive(): number {
+    let lo = 0;
+    let hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.data[mid]! < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   private grow(atLeast: number): void {
