@@ -81,6 +81,8 @@ interface PktState {
   /** Made by newState and shared with nothing (not a replica or clone sharing `pkt`, no preserved metadata
    *  handed on): once its packet is done the whole object graph can serve the next packet. */
   recyclable: boolean;
+  /** The job that carries this state to egress, made once and reused with the state (see job()). */
+  job: EgressJob | undefined;
 }
 
 interface CloneReq {
@@ -96,6 +98,9 @@ export interface EgressJob {
   instanceType: number;
   /** Opaque pipeline state (headers, metadata) carried to egress. */
   readonly state: unknown;
+  /** The caller's: the engine never reads it, and it stays with the job when the job is reused for a later
+   *  packet (a traffic manager can keep its own wrapper of the job there instead of making one per packet). */
+  userData: unknown;
 }
 
 /** Queueing metadata egress sees (standard_metadata); all 0 on an idle switch. */
@@ -114,11 +119,16 @@ export interface IngressResult {
   again: PendingIngress[];
 }
 
-export interface EgressResult {
-  out: OutputPacket[];
+/** What egress makes besides the frame out of egress_port: both lists are usually empty. */
+export interface EgressSide {
   /** E2E clones, to be queued for egress like any other job. */
   clones: EgressJob[];
+  /** Recirculated packets, to be run through ingress again. */
   again: PendingIngress[];
+}
+
+export interface EgressResult extends EgressSide {
+  out: OutputPacket[];
 }
 
 export interface PendingIngress {
@@ -323,6 +333,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
         st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
         owned: false,
         recyclable: true,
+        job: undefined,
       };
     const sm = s.sm;
     sm.ingress_port = port;
@@ -398,15 +409,16 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     // Collected in a reused array and copied out at their exact size: an empty array grown by push() would
     // take room for 16 jobs, for each packet.
     const scratch = this.jobScratch;
-    const again = this.ingress(p, scratch);
+    const again = this.ingressInto(p, scratch);
     const jobs = scratch.length === 0 ? NONE : scratch.length === 1 ? [scratch[0]!] : scratch.slice();
     // Emptied by pop(): setting length = 0 would give the backing store up, and the next push reallocate it.
     while (scratch.length > 0) scratch.pop();
     return { jobs, again };
   }
 
-  /** runIngress into `jobs`; returns the packets to run through ingress again. */
-  private ingress(p: PendingIngress, jobs: EgressJob[]): PendingIngress[] {
+  /** runIngress without a result object: the jobs are appended to `jobs` (the caller's, usually reused), and
+   *  the packets to run through ingress again (resubmit) are returned (usually a shared empty list). */
+  ingressInto(p: PendingIngress, jobs: EgressJob[]): PendingIngress[] {
     const b = this.blocks;
     const s = this.newState(p.port, p.data, p.instanceType, p.preserved);
     b.set(s);
@@ -452,6 +464,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
           owned: false,
           // Replicas share s.pkt.
           recyclable: false,
+          job: undefined,
         };
         c.sm.egress_rid = r.rid;
         c.sm.instance_type = InstanceType.REPLICATION;
@@ -476,13 +489,17 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     return NONE;
   }
 
+  /** The job for a state: made once per state and reused with it, since a state has at most one job queued
+   *  at a time (clones and replicas get states of their own). A job is consumed by runEgress, which may hand
+   *  its state, and so the job, to a later packet. */
   private job(s: PktState, port: number): EgressJob {
-    return {
-      egressPort: port,
-      priority: s.sm.priority as number,
-      instanceType: s.sm.instance_type as number,
-      state: s,
-    };
+    let j = s.job;
+    if (j === undefined)
+      j = s.job = { egressPort: 0, priority: 0, instanceType: 0, state: s, userData: undefined };
+    j.egressPort = port;
+    j.priority = s.sm.priority as number;
+    j.instanceType = s.sm.instance_type as number;
+    return j;
   }
 
   private admit(j: EgressJob): boolean {
@@ -495,13 +512,21 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
    *  later packet afterwards, so a job is run through egress at most once. */
   runEgress(job: EgressJob, q: QueueInfo): EgressResult {
     const res: EgressResult = { out: NONE, clones: NONE, again: NONE };
-    const data = this.egress(job, q, res);
+    const data = this.egressInto(job, q, res);
     if (data) res.out = [{ port: job.egressPort, data }];
     return res;
   }
 
-  /** runEgress: the frame leaving job.egressPort (null if none), E2E clones and recirculation into `res`. */
-  private egress(job: EgressJob, q: QueueInfo, res: EgressResult): Uint8Array | null {
+  /** runEgress without a result object: returns the frame leaving job.egressPort (null if none) and sets
+   *  `side` (the caller's, usually reused) to the E2E clones and recirculated packets (usually a shared empty
+   *  list each). */
+  egressInto(job: EgressJob, q: QueueInfo, side: EgressSide): Uint8Array | null {
+    side.clones = NONE;
+    side.again = NONE;
+    return this.egress(job, q, side);
+  }
+
+  private egress(job: EgressJob, q: QueueInfo, res: EgressSide): Uint8Array | null {
     const b = this.blocks;
     const s = job.state as PktState;
     const sm = s.sm;
@@ -529,6 +554,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
           owned: false,
           // The clone shares s.pkt: neither may be reused while the other is queued.
           recyclable: false,
+          job: undefined,
         };
         s.recyclable = false;
         for (const pth of clone.fields ?? []) setPath(c.meta, pth, getPath(s.meta, pth));

@@ -2,7 +2,7 @@
 // per-flow choice inside a group, DSCP -> priority, and source-route popping. It is not a model of mlt.p4: it
 // exists so that fabrics, traffic and the traffic manager can be exercised (and compared against a P4
 // pipeline) without a compiled program.
-import { ReadyPacket, type Enqueued } from '../tm/seam.js';
+import { ReadyPacket, type Enqueued, type IngressSink } from '../tm/seam.js';
 import { Rng } from '../tm/random.js';
 import { ETHERTYPE_IPV4, ETHERTYPE_SOURCE_ROUTE, ipv4Offset } from './frames.js';
 import type { SimPipeline } from './pipeline.js';
@@ -51,15 +51,18 @@ export class BuiltinRouter implements SimPipeline {
     this.rng = new Rng(config.seed ?? 1);
   }
 
-  ingress(_port: number, data: Uint8Array): Enqueued[] {
+  ingress(_port: number, data: Uint8Array, _now: number, enqueue: IngressSink): void {
     const type = (data[12]! << 8) | data[13]!;
-    if (type === ETHERTYPE_SOURCE_ROUTE) return this.sourceRouted(data);
+    if (type === ETHERTYPE_SOURCE_ROUTE) {
+      enqueue(this.sourceRouted(data));
+      return;
+    }
     const ip = ipv4Offset(data);
-    if (ip < 0 || type !== ETHERTYPE_IPV4) return [];
+    if (ip < 0 || type !== ETHERTYPE_IPV4) return;
     const dst =
       ((data[ip + 16]! << 24) | (data[ip + 17]! << 16) | (data[ip + 18]! << 8) | data[ip + 19]!) >>> 0;
     const g = this.lookup(dst);
-    if (!g) return [];
+    if (!g) return;
     let port: number;
     if (g.ports.length === 1) port = g.ports[0]!;
     else if (this.config.spray === 'round-robin') {
@@ -67,10 +70,10 @@ export class BuiltinRouter implements SimPipeline {
       g.next = (g.next + 1) % g.ports.length;
     } else if (this.config.spray === 'random') port = g.ports[this.rng.nextInt(g.ports.length)]!;
     else port = g.ports[flowHash(data, ip) % g.ports.length]!;
-    return [this.forward(port, this.prio[data[ip + 1]! >> 2]!, data)];
+    enqueue(this.forward(port, this.prio[data[ip + 1]! >> 2]!, data));
   }
 
-  private sourceRouted(data: Uint8Array): Enqueued[] {
+  private sourceRouted(data: Uint8Array): Enqueued {
     const hop = (data[14]! << 8) | data[15]!;
     const out = new Uint8Array(data.length - 2);
     out.set(data.subarray(0, 12));
@@ -84,7 +87,7 @@ export class BuiltinRouter implements SimPipeline {
     }
     const ip = ipv4Offset(out);
     const prio = ip < 0 ? 0 : this.prio[out[ip + 1]! >> 2]!;
-    return [this.forward(hop & 0x7fff, prio, out)];
+    return this.forward(hop & 0x7fff, prio, out);
   }
 
   private forward(port: number, priority: number, data: Uint8Array): Enqueued {

@@ -3,24 +3,37 @@
 // engine's microsecond clock, the TM's queueing metadata to standard_metadata, egress-to-egress clones back
 // into the queues, and recirculated packets back into ingress.
 import { compileP4, formatDiagnostic } from '../frontend/index.js';
-import { Switch, type EgressJob, type PendingIngress, type QueueInfo } from '../engine/index.js';
-import type { Enqueued, Frame, QueueMetadata } from '../tm/seam.js';
+import {
+  Switch,
+  type EgressJob,
+  type EgressSide,
+  type PendingIngress,
+  type QueueInfo,
+} from '../engine/index.js';
+import type { Enqueued, Frame, IngressSink, QueueMetadata } from '../tm/seam.js';
 import { toMicroseconds, type Picoseconds } from '../tm/time.js';
 import type { CounterCell, PipelineHooks } from './pipeline.js';
 import type { P4PipelineFactory, ProgrammablePipeline } from './scenario-run.js';
 
 const NO_BYTES = new Uint8Array(0);
 
-/** The result when ingress queues nothing: shared, and frozen so that no caller can add to it. */
-const NOTHING: Enqueued[] = Object.freeze([]) as unknown as Enqueued[];
+/** Egress made no frame: shared, and frozen so that no caller can add to it. */
+const NO_FRAMES: Frame[] = Object.freeze([]) as unknown as Frame[];
 
 /** Rounds of resubmission allowed per packet before it is dropped (bmv2 has no limit; a loop would hang). */
 const MAX_RESUBMITS = 16;
 
+// Nothing here is allocated per packet in the common case (one packet in, one job, one frame out): the request,
+// the job list, the egress side results and the returned frame are this adapter's own, reused; the engine
+// reuses a job with its packet state, and the job's wrapper for the traffic manager rides along in userData.
 export class EnginePipeline implements ProgrammablePipeline {
   readonly description: string;
   private hooks: PipelineHooks | undefined;
   private readonly arrival: PendingIngress = { port: 0, data: NO_BYTES, instanceType: 0, owned: true };
+  private readonly jobs: EgressJob[] = [];
+  private readonly side: EgressSide = { clones: [], again: [] };
+  private readonly frame: Frame = { port: 0, data: NO_BYTES };
+  private readonly frames: Frame[] = [this.frame];
   /** Handed to the engine for each egress, which reads it before returning. */
   private readonly queueInfo: Required<QueueInfo> = {
     enqQdepth: 0,
@@ -45,43 +58,41 @@ export class EnginePipeline implements ProgrammablePipeline {
     this.hooks = hooks;
   }
 
-  ingress(port: number, data: Uint8Array, now: Picoseconds): Enqueued[] {
-    // A frame off the wire belongs to the switch that received it (see Frame), so the engine may deparse into it.
-    // One request object serves every packet: the engine reads it during runIngress and keeps none of it.
-    const first = this.arrival;
-    first.port = port;
-    first.data = data;
-    const out = this.runIngress(first, now);
-    first.data = NO_BYTES;
-    return out;
-  }
-
-  private runIngress(first: PendingIngress, now: Picoseconds): Enqueued[] {
+  ingress(port: number, data: Uint8Array, now: Picoseconds, enqueue: IngressSink): void {
     const sw = this.sw;
-    sw.nowUs = toMicroseconds(now);
-    // Built at its exact size (usually one packet): an empty array grown by push() takes room for 16.
-    let out: Enqueued[] | undefined;
-    let pending: PendingIngress | undefined = first;
+    const jobs = this.jobs;
+    // A frame off the wire belongs to the switch that received it (see Frame), so the engine may deparse into it.
+    let pending: PendingIngress | undefined = this.arrival;
+    pending.port = port;
+    pending.data = data;
     for (let round = 0; pending && round <= MAX_RESUBMITS; round++) {
-      const r = sw.runIngress(pending);
-      const jobs = r.jobs;
-      for (let i = 0; i < jobs.length; i++) {
-        const item = this.enqueued(jobs[i]!);
-        if (out === undefined) out = [item];
-        else out.push(item);
-      }
-      pending = r.again.length > 0 ? r.again[0] : undefined;
+      sw.nowUs = toMicroseconds(now);
+      const again = sw.ingressInto(pending, jobs);
+      pending = again.length > 0 ? again[0] : undefined;
     }
-    return out ?? NOTHING;
+    this.arrival.data = NO_BYTES;
+    // The sink may run egress at once, which may recirculate into ingress again: the job list is emptied
+    // before anything is handed over.
+    if (jobs.length === 1) {
+      enqueue(this.enqueued(jobs.pop()!));
+    } else if (jobs.length > 1) {
+      const all = jobs.splice(0, jobs.length);
+      for (const j of all) enqueue(this.enqueued(j));
+    }
   }
 
   enqueued(job: EgressJob): Enqueued {
-    return new EngineJob(job, this);
+    let item = job.userData as EngineJob | undefined;
+    if (item === undefined) job.userData = item = new EngineJob(job, this);
+    item.egressPort = job.egressPort;
+    item.priority = job.priority;
+    return item;
   }
 
   /** Egress for a dequeued job, with the traffic manager's queueing metadata. */
   egress(job: EgressJob, m: QueueMetadata): Frame[] {
     const sw = this.sw;
+    const port = job.egressPort;
     sw.nowUs = toMicroseconds(m.deqTimePs);
     const q = this.queueInfo;
     q.enqQdepth = m.enqQdepth;
@@ -89,14 +100,20 @@ export class EnginePipeline implements ProgrammablePipeline {
     q.enqTimestamp = m.enqTimestampUs;
     q.deqTimedelta = m.deqTimedeltaUs;
     q.egressTimestamp = sw.nowUs;
-    const r = sw.runEgress(job, q);
+    const side = this.side;
+    const data = sw.egressInto(job, q, side);
+    // Clones and recirculations are rare: test the lengths before setting up any loop. They may run egress and
+    // ingress again at once, so the results are read first and the frame is filled in after.
     const hooks = this.hooks;
-    // Clones and recirculations are rare: test the lengths before setting up any loop.
-    if (hooks !== undefined && r.clones.length + r.again.length > 0) {
-      for (const c of r.clones) hooks.enqueue(this.enqueued(c));
-      for (const a of r.again) hooks.reingest(a.port, a.data);
+    if (hooks !== undefined && side.clones.length + side.again.length > 0) {
+      const { clones, again } = side;
+      for (const c of clones) hooks.enqueue(this.enqueued(c));
+      for (const a of again) hooks.reingest(a.port, a.data);
     }
-    return r.out;
+    if (data === null) return NO_FRAMES;
+    this.frame.port = port;
+    this.frame.data = data;
+    return this.frames;
   }
 
   counterNames(): string[] {
@@ -140,18 +157,15 @@ export function engineFactory(queues: number): P4PipelineFactory {
   };
 }
 
-/** One engine job waiting in a queue (a class rather than a closure per packet: cheaper on the hot path). */
+/** An engine job as the traffic manager queues it: made once per job, and reused with it (see EgressJob.userData). */
 class EngineJob implements Enqueued {
-  readonly egressPort: number;
-  readonly priority: number;
+  egressPort = 0;
+  priority = 0;
 
   constructor(
     private readonly job: EgressJob,
     private readonly pipeline: EnginePipeline,
-  ) {
-    this.egressPort = job.egressPort;
-    this.priority = job.priority;
-  }
+  ) {}
 
   resume(meta: QueueMetadata): Frame[] {
     return this.pipeline.egress(this.job, meta);

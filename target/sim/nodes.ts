@@ -1,7 +1,7 @@
 // The two kinds of node in a fabric. A switch runs its own pipeline instance with its own traffic manager; a
 // host is a NIC (one FIFO at the link rate) that sends what generators give it and counts what it receives.
 import { EgressPort, type TransmitStart } from '../tm/egress-port.js';
-import { ReadyPacket, type Enqueued, type Frame, type QueueMetadata } from '../tm/seam.js';
+import { ReadyPacket, type Enqueued, type Frame, type IngressSink, type QueueMetadata } from '../tm/seam.js';
 import type { Simulator } from '../tm/simulator.js';
 import { TrafficManager } from '../tm/traffic-manager.js';
 import { ECN_CE, ecnOf, MIN_FRAME_BYTES, recycleFrame, trailerFlowId, trailerSentPs } from './frames.js';
@@ -74,18 +74,27 @@ export class SwitchNode implements FabricNode {
 
   receive(port: number, data: Uint8Array): void {
     this.received++;
+    // Egress may recirculate into a nested receive() while the sink runs: each call keeps the outer state.
+    const outerCe = this.arrivingCe;
+    const outerQueued = this.queuedByIngress;
     // Read before ingress: a pipeline may rewrite the frame in place.
-    const arrivedCe = ecnOf(data) === ECN_CE;
-    const results = this.pipeline.ingress(port, data, this.sim.now);
-    if (results.length === 0) {
-      this.ingressDropped++;
-      return;
-    }
-    for (const r of results) {
-      if (arrivedCe) this.arrivedMarked.add(r);
-      if (!this.tm.enqueue(r) && arrivedCe) this.arrivedMarked.delete(r);
-    }
+    this.arrivingCe = ecnOf(data) === ECN_CE;
+    this.queuedByIngress = 0;
+    this.pipeline.ingress(port, data, this.sim.now, this.sink);
+    if (this.queuedByIngress === 0) this.ingressDropped++;
+    this.arrivingCe = outerCe;
+    this.queuedByIngress = outerQueued;
   }
+
+  /** The packet in ingress: whether it arrived CE-marked, and how many packets ingress has queued for it. */
+  private arrivingCe = false;
+  private queuedByIngress = 0;
+  private readonly sink: IngressSink = (item) => {
+    this.queuedByIngress++;
+    const ce = this.arrivingCe;
+    if (ce) this.arrivedMarked.add(item);
+    if (!this.tm.enqueue(item) && ce) this.arrivedMarked.delete(item);
+  };
 
   /** Called by the traffic manager after egress: count a CE mark applied here (left with CE, came without). */
   private afterEgress(item: Enqueued, meta: QueueMetadata, frames: Frame[]): void {

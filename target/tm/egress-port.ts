@@ -185,7 +185,13 @@ export class EgressPort {
     const meta = this.metadata(q, enqDepth, enqDepth, now, now);
     const frames = this.ownFrames(item.resume(meta));
     this.observer?.(item, meta, frames);
-    if (frames.length > 0) return new ReadyPacket(this.port, q, frames);
+    // Copies: what resume() returns may be reused by the pipeline's next call (see Enqueued).
+    if (frames.length > 0)
+      return new ReadyPacket(
+        this.port,
+        q,
+        frames.map((f) => ({ port: f.port, data: f.data })),
+      );
     stats.enqueued++;
     stats.egressDropped++;
     return undefined;

@@ -30,17 +30,31 @@ export interface Frame {
   data: Uint8Array;
 }
 
-/** One packet handed from ingress to the traffic manager (a packet may produce several, e.g. multicast). */
+/**
+ * One packet handed from ingress to the traffic manager (a packet may produce several, e.g. multicast). Once
+ * resume() has returned, the pipeline may use the same object for a later packet.
+ */
 export interface Enqueued {
   egressPort: number;
   priority: number;
-  /** Run the rest of the pipeline (egress, deparse) at dequeue time. An empty result means egress dropped it. */
+  /**
+   * Run the rest of the pipeline (egress, deparse) at dequeue time. An empty result means egress dropped it.
+   * The array and its Frame objects may be the pipeline's own, reused by its next call: copy what you keep
+   * (the bytes themselves are the receiver's, see Frame).
+   */
   resume(meta: QueueMetadata): Frame[];
 }
 
+/** Where ingress hands each packet it queues. */
+export type IngressSink = (item: Enqueued) => void;
+
 export interface PipelineSeam {
-  /** Parse and run ingress for a packet arriving on `port` at virtual time `now`. Empty = dropped in ingress. */
-  ingress(port: number, data: Uint8Array, now: Picoseconds): Enqueued[];
+  /**
+   * Parse and run ingress for a packet arriving on `port` at virtual time `now`, handing each packet to queue
+   * to `enqueue` (none when ingress dropped it). Ingress is finished, resubmissions included, before the
+   * first packet is handed over: the sink may run egress at once.
+   */
+  ingress(port: number, data: Uint8Array, now: Picoseconds, enqueue: IngressSink): void;
 }
 
 /** A packet whose egress is already decided: resuming it just returns its frames. */

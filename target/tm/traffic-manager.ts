@@ -28,7 +28,9 @@ export class TrafficManager {
     const start: TransmitStart =
       onTransmit ?? ((frames, from, to) => this.onTransmit(port, frames, from, to));
     const redirect = (f: Frame): void => {
-      this.enqueue({ egressPort: f.port, priority: 0, resume: () => [f] });
+      // A copy: the Frame object may be the pipeline's, reused by its next egress.
+      const frames = [{ port: f.port, data: f.data }];
+      this.enqueue({ egressPort: f.port, priority: 0, resume: () => frames });
     };
     const p = new EgressPort(this.sim, port, config, start, redirect, this.afterEgress);
     this.ports.set(port, p);

@@ -2,7 +2,7 @@
 // manager: thresholds on enq_qdepth, spraying over spines, the lossy link, incast tail drop, determinism.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import type { Enqueued, Frame, QueueMetadata } from '../../tm/seam.js';
+import type { Enqueued, Frame, IngressSink, QueueMetadata } from '../../tm/seam.js';
 import { engineFactory } from '../../sim/engine-pipeline.js';
 import { ECN_CE, ecnOf } from '../../sim/frames.js';
 import { parseScenario } from '../../sim/scenario-file.js';
@@ -51,22 +51,25 @@ function recorder(target: string, log: Seen[]) {
       readCounters: () => p.readCounters!(),
       counterNames: () => p.counterNames!(),
       attach: (h) => p.attach?.(h),
-      ingress(port: number, data: Uint8Array, now: number): Enqueued[] {
+      ingress(port: number, data: Uint8Array, now: number, enqueue: IngressSink): void {
         const ecnIn = ecnOf(data);
-        return p.ingress(port, data, now).map((e) => ({
-          egressPort: e.egressPort,
-          priority: e.priority,
-          resume: (meta: QueueMetadata) => {
-            const out = e.resume(meta);
-            // Copies: the frames belong to their receivers from now on (metadata and frame memory are reused).
-            log.push({
-              meta: { ...meta },
-              ecnIn,
-              out: out.map((f) => ({ port: f.port, data: f.data.slice() })),
-            });
-            return out;
-          },
-        }));
+        p.ingress(port, data, now, (e: Enqueued) =>
+          enqueue({
+            egressPort: e.egressPort,
+            priority: e.priority,
+            resume: (meta: QueueMetadata) => {
+              const out = e.resume(meta);
+              // Copies: the frames belong to their receivers from now on (metadata, Frame objects and frame
+              // memory are reused).
+              log.push({
+                meta: { ...meta },
+                ecnIn,
+                out: out.map((f) => ({ port: f.port, data: f.data.slice() })),
+              });
+              return out;
+            },
+          }),
+        );
       },
     };
   };
