@@ -171,8 +171,8 @@ const IDLE: QueueInfo = { enqQdepth: 0, deqQdepth: 0, enqTimestamp: 0, deqTimede
 
 const NO_BYTES = new Uint8Array(0);
 
-/** Finished packet states kept per switch for reuse: enough for a burst, small enough not to matter. */
-const MAX_FREE_STATES = 64;
+/** Finished packet states kept for reuse, per program: enough for a burst, small enough not to matter. */
+const MAX_FREE_STATES = 256;
 
 /** Recirculation/resubmission rounds allowed per injected packet before we give up (bmv2 has no limit). */
 const MAX_ROUNDS = 64;
@@ -184,19 +184,24 @@ type BlocksFactory = (rt: unknown, tables: unknown, externs: unknown, log: unkno
  *  each switch) calls the same function, so the JIT warms up one copy of the code instead of one per switch.
  *  The factory holds no state: everything a switch changes lives in what it is called with. Bounded, most
  *  recently used last, so a long-lived process that loads many programs does not keep them all. */
-const factories = new Map<string, BlocksFactory>();
+interface Compiled {
+  factory: BlocksFactory;
+  /** Finished packet states of every switch running this code (see Switch.freeStates). */
+  freeStates: PktState[];
+}
+const factories = new Map<string, Compiled>();
 const MAX_FACTORIES = 32;
 
-function compiledFactory(source: string): BlocksFactory {
-  let f = factories.get(source);
-  if (f) {
+function compiled(source: string): Compiled {
+  let c = factories.get(source);
+  if (c) {
     factories.delete(source);
   } else {
-    f = new Function('$rt', '$tables', '$ext', '$log', source) as BlocksFactory;
+    c = { factory: new Function('$rt', '$tables', '$ext', '$log', source) as BlocksFactory, freeStates: [] };
     if (factories.size >= MAX_FACTORIES) factories.delete(factories.keys().next().value as string);
   }
-  factories.set(source, f);
-  return f;
+  factories.set(source, c);
+  return c;
 }
 
 export class Switch implements ControlPlane {
@@ -218,8 +223,10 @@ export class Switch implements ControlPlane {
   private readonly writer = new PacketWriter(2048);
   /** States of finished packets, reset and reused by newState: a packet's ~20 objects (headers, stack
    *  entries, metadata) are not allocated anew, and those of queued packets do not age into the old
-   *  generation only to die there. */
-  private readonly freeStates: PktState[] = [];
+   *  generation only to die there. Shared by every switch running the same code (a state holds nothing of
+   *  its switch but the deparser's writer, set again on reuse): in a fabric, where consecutive packets are on
+   *  different switches, the state a packet gets is the one the last packet left, still in the cache. */
+  private readonly freeStates: PktState[];
 
   constructor(
     readonly program: CheckedProgram,
@@ -252,8 +259,10 @@ function $rt_csum16(s) { while (s > 0xffff) s = (s & 0xffff) + (s >>> 16); retur
 function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt.nbits >> 3); const o = new Uint8Array(p.length + rest.length); o.set(p); o.set(rest, p.length); return o; }
 `;
     // Each call of the factory makes this switch's own closures over its own tables, externs, random stream
-    // and log; the compiled code is shared by every switch of the program (see compiledFactory).
-    this.blocks = compiledFactory(preamble + this.generated.source)(rt, this.tables, this.externs, logMsg);
+    // and log; the compiled code is shared by every switch of the program (see compiled).
+    const code = compiled(preamble + this.generated.source);
+    this.blocks = code.factory(rt, this.tables, this.externs, logMsg);
+    this.freeStates = code.freeStates;
   }
 
   // ------------------------------------------------------------------ data plane
@@ -323,6 +332,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       st.truncate = 0;
       s.owned = false;
       s.recyclable = true;
+      s.out = this.writer;
     } else
       s = {
         hdr: b.newHeaders(),

@@ -84,6 +84,8 @@ export class EnginePipeline implements ProgrammablePipeline {
   enqueued(job: EgressJob): Enqueued {
     let item = job.userData as EngineJob | undefined;
     if (item === undefined) job.userData = item = new EngineJob(job, this);
+    // Switches running the same program share packet states, and so jobs and their wrappers.
+    item.pipeline = this;
     item.egressPort = job.egressPort;
     item.priority = job.priority;
     return item;
@@ -164,7 +166,7 @@ class EngineJob implements Enqueued {
 
   constructor(
     private readonly job: EgressJob,
-    private readonly pipeline: EnginePipeline,
+    public pipeline: EnginePipeline,
   ) {}
 
   resume(meta: QueueMetadata): Frame[] {
