@@ -174,6 +174,10 @@ const NO_BYTES = new Uint8Array(0);
 /** Finished packet states kept for reuse, per program: enough for a burst, small enough not to matter. */
 const MAX_FREE_STATES = 256;
 
+/** Deparsing happens one packet at a time, and never re-enters: one growable buffer serves every packet of
+ *  every switch (one buffer, warm in the cache, rather than one per switch). */
+const WRITER = new PacketWriter(2048);
+
 /** Recirculation/resubmission rounds allowed per injected packet before we give up (bmv2 has no limit). */
 const MAX_ROUNDS = 64;
 
@@ -219,13 +223,11 @@ export class Switch implements ControlPlane {
   nowUs = 0;
   /** The jobs of the packet in ingress (runIngress copies them out). */
   private readonly jobScratch: EgressJob[] = [];
-  /** Deparsing happens one packet at a time, so one growable buffer serves every packet. */
-  private readonly writer = new PacketWriter(2048);
   /** States of finished packets, reset and reused by newState: a packet's ~20 objects (headers, stack
    *  entries, metadata) are not allocated anew, and those of queued packets do not age into the old
    *  generation only to die there. Shared by every switch running the same code (a state holds nothing of
-   *  its switch but the deparser's writer, set again on reuse): in a fabric, where consecutive packets are on
-   *  different switches, the state a packet gets is the one the last packet left, still in the cache. */
+   *  its switch): in a fabric, where consecutive packets are on different switches, the state a packet gets
+   *  is the one the last packet left, still in the cache. */
   private readonly freeStates: PktState[];
 
   constructor(
@@ -332,14 +334,13 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
       st.truncate = 0;
       s.owned = false;
       s.recyclable = true;
-      s.out = this.writer;
     } else
       s = {
         hdr: b.newHeaders(),
         meta: b.newMeta(),
         sm: b.newStandardMetadata(),
         pkt: { buf: data, bit: 0, nbits: data.length * 8 },
-        out: this.writer,
+        out: WRITER,
         st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
         owned: false,
         recyclable: true,
@@ -559,7 +560,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
           hdr: clone_(s.hdr),
           meta: this.blocks.newMeta(),
           sm: this.blocks.newStandardMetadata(),
-          out: this.writer,
+          out: WRITER,
           st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
           owned: false,
           // The clone shares s.pkt: neither may be reused while the other is queued.

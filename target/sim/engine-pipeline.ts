@@ -24,24 +24,27 @@ const NO_FRAMES: Frame[] = Object.freeze([]) as unknown as Frame[];
 const MAX_RESUBMITS = 16;
 
 // Nothing here is allocated per packet in the common case (one packet in, one job, one frame out): the request,
-// the job list, the egress side results and the returned frame are this adapter's own, reused; the engine
-// reuses a job with its packet state, and the job's wrapper for the traffic manager rides along in userData.
+// the job list, the egress side results and the returned frame are reused; the engine reuses a job with its
+// packet state, and the job's wrapper for the traffic manager rides along in userData. These scratch objects are
+// shared by every switch of a fabric, so that they stay in the cache as packets move from switch to switch: each
+// is done with before anything it calls can reach another pipeline (see ingress and egress).
+const arrival: PendingIngress = { port: 0, data: NO_BYTES, instanceType: 0, owned: true };
+const jobList: EgressJob[] = [];
+const egressSide: EgressSide = { clones: [], again: [] };
+const outFrame: Frame = { port: 0, data: NO_BYTES };
+const outFrames: Frame[] = [outFrame];
+/** Handed to the engine for each egress, which reads it before running anything else. */
+const queueInfo: Required<QueueInfo> = {
+  enqQdepth: 0,
+  deqQdepth: 0,
+  enqTimestamp: 0,
+  deqTimedelta: 0,
+  egressTimestamp: 0,
+};
+
 export class EnginePipeline implements ProgrammablePipeline {
   readonly description: string;
   private hooks: PipelineHooks | undefined;
-  private readonly arrival: PendingIngress = { port: 0, data: NO_BYTES, instanceType: 0, owned: true };
-  private readonly jobs: EgressJob[] = [];
-  private readonly side: EgressSide = { clones: [], again: [] };
-  private readonly frame: Frame = { port: 0, data: NO_BYTES };
-  private readonly frames: Frame[] = [this.frame];
-  /** Handed to the engine for each egress, which reads it before returning. */
-  private readonly queueInfo: Required<QueueInfo> = {
-    enqQdepth: 0,
-    deqQdepth: 0,
-    enqTimestamp: 0,
-    deqTimedelta: 0,
-    egressTimestamp: 0,
-  };
 
   constructor(
     readonly sw: Switch,
@@ -60,9 +63,9 @@ export class EnginePipeline implements ProgrammablePipeline {
 
   ingress(port: number, data: Uint8Array, now: Picoseconds, enqueue: IngressSink): void {
     const sw = this.sw;
-    const jobs = this.jobs;
+    const jobs = jobList;
     // A frame off the wire belongs to the switch that received it (see Frame), so the engine may deparse into it.
-    let pending: PendingIngress | undefined = this.arrival;
+    let pending: PendingIngress | undefined = arrival;
     pending.port = port;
     pending.data = data;
     for (let round = 0; pending && round <= MAX_RESUBMITS; round++) {
@@ -70,7 +73,7 @@ export class EnginePipeline implements ProgrammablePipeline {
       const again = sw.ingressInto(pending, jobs);
       pending = again.length > 0 ? again[0] : undefined;
     }
-    this.arrival.data = NO_BYTES;
+    arrival.data = NO_BYTES;
     // The sink may run egress at once, which may recirculate into ingress again: the job list is emptied
     // before anything is handed over.
     if (jobs.length === 1) {
@@ -96,13 +99,13 @@ export class EnginePipeline implements ProgrammablePipeline {
     const sw = this.sw;
     const port = job.egressPort;
     sw.nowUs = toMicroseconds(m.deqTimePs);
-    const q = this.queueInfo;
+    const q = queueInfo;
     q.enqQdepth = m.enqQdepth;
     q.deqQdepth = m.deqQdepth;
     q.enqTimestamp = m.enqTimestampUs;
     q.deqTimedelta = m.deqTimedeltaUs;
     q.egressTimestamp = sw.nowUs;
-    const side = this.side;
+    const side = egressSide;
     const data = sw.egressInto(job, q, side);
     // Clones and recirculations are rare: test the lengths before setting up any loop. They may run egress and
     // ingress again at once, so the results are read first and the frame is filled in after.
@@ -113,9 +116,9 @@ export class EnginePipeline implements ProgrammablePipeline {
       for (const a of again) hooks.reingest(a.port, a.data);
     }
     if (data === null) return NO_FRAMES;
-    this.frame.port = port;
-    this.frame.data = data;
-    return this.frames;
+    outFrame.port = port;
+    outFrame.data = data;
+    return outFrames;
   }
 
   counterNames(): string[] {
