@@ -219,8 +219,11 @@ class Gen {
     const source = [
       `'use strict';`,
       `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk;`,
+      // The switch the blocks run for: its runtime (random stream), tables, externs and log (see use()).
+      `let $rt, $tables, $ext, $log;`,
       ...this.top,
       `return {`,
+      `  use(rt, tables, ext, log) { $rt = rt; $tables = tables; $ext = ext; $log = log; },`,
       `  set(s) { $hdr = s.hdr; $meta = s.meta; $sm = s.sm; $pkt = s.pkt; $out = s.out; $st = s.st; },`,
       `  newHeaders: ${hdrF}, newMeta: ${metaF}, newStandardMetadata: ${smF},`,
       `  resetHeaders: ${hdrR}, resetMeta: ${metaR}, resetStandardMetadata: ${smR},`,

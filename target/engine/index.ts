@@ -146,6 +146,8 @@ export interface PendingIngress {
 }
 
 interface Blocks {
+  /** Run the blocks for one switch: its runtime, tables, externs and log function. */
+  use(rt: unknown, tables: unknown, externs: unknown, log: unknown): void;
   set(s: PktState): void;
   newHeaders(): Obj;
   newMeta(): Obj;
@@ -181,15 +183,17 @@ const WRITER = new PacketWriter(2048);
 /** Recirculation/resubmission rounds allowed per injected packet before we give up (bmv2 has no limit). */
 const MAX_ROUNDS = 64;
 
-/** Builds one switch's pipeline blocks from its runtime, tables, externs and log function. */
-type BlocksFactory = (rt: unknown, tables: unknown, externs: unknown, log: unknown) => Blocks;
-
-/** Compiled factories by generated source text. Every switch of a program (a fabric runs the same program on
- *  each switch) calls the same function, so the JIT warms up one copy of the code instead of one per switch.
- *  The factory holds no state: everything a switch changes lives in what it is called with. Bounded, most
- *  recently used last, so a long-lived process that loads many programs does not keep them all. */
+/** Compiled programs by generated source text. Every switch of a program (a fabric runs the same program on
+ *  each switch) runs the same blocks, switched to its own tables, externs and random stream by use() when
+ *  another switch ran them last: the JIT warms up one copy of the code, and in a fabric, where consecutive
+ *  packets are on different switches, the code's functions and variables stay in the cache. Between packets
+ *  the blocks hold nothing a switch changes, only references to the last switch's tables (kept alive until
+ *  another switch of the program runs). Bounded, most recently used last, so a long-lived process that loads
+ *  many programs does not keep them all. */
 interface Compiled {
-  factory: BlocksFactory;
+  blocks: Blocks;
+  /** The switch the blocks were last switched to. */
+  current: object | undefined;
   /** Finished packet states of every switch running this code (see Switch.freeStates). */
   freeStates: PktState[];
 }
@@ -201,7 +205,7 @@ function compiled(source: string): Compiled {
   if (c) {
     factories.delete(source);
   } else {
-    c = { factory: new Function('$rt', '$tables', '$ext', '$log', source) as BlocksFactory, freeStates: [] };
+    c = { blocks: (new Function(source) as () => Blocks)(), current: undefined, freeStates: [] };
     if (factories.size >= MAX_FACTORIES) factories.delete(factories.keys().next().value as string);
   }
   factories.set(source, c);
@@ -211,7 +215,9 @@ function compiled(source: string): Compiled {
 export class Switch implements ControlPlane {
   readonly p4info: P4Info;
   readonly generated: Generated;
-  private readonly blocks: Blocks;
+  private readonly code: Compiled;
+  private readonly rt: unknown;
+  private readonly logMsg: (msg: string, values: unknown[]) => void;
   private readonly tables: TableRuntime[];
   private readonly tableById = new Map<number, TableRuntime>();
   private readonly externs: ExternRuntime[];
@@ -243,9 +249,9 @@ export class Switch implements ControlPlane {
     for (const t of this.tables) this.tableById.set(t.id, t);
     this.externs = buildExterns(p4info, this.generated.externs);
     attachMeters(this.externs, this);
-    const rt = makeRuntime(makeRandom(options.seed ?? 1));
+    this.rt = makeRuntime(makeRandom(options.seed ?? 1));
     const sob = program.errors.indexOf('StackOutOfBounds');
-    const logMsg = (msg: string, values: unknown[]): void => {
+    this.logMsg = (msg: string, values: unknown[]): void => {
       let i = 0;
       this.log(msg.replace(/\{\}/g, () => (i < values.length ? String(values[i++]) : '{}')));
     };
@@ -260,14 +266,21 @@ function $rt_pop(s, n, rs) { const a = s.$a, len = a.length; for (let r = 0; r <
 function $rt_csum16(s) { while (s > 0xffff) s = (s & 0xffff) + (s >>> 16); return ~s & 0xffff; }
 function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt.nbits >> 3); const o = new Uint8Array(p.length + rest.length); o.set(p); o.set(rest, p.length); return o; }
 `;
-    // Each call of the factory makes this switch's own closures over its own tables, externs, random stream
-    // and log; the compiled code is shared by every switch of the program (see compiled).
-    const code = compiled(preamble + this.generated.source);
-    this.blocks = code.factory(rt, this.tables, this.externs, logMsg);
-    this.freeStates = code.freeStates;
+    this.code = compiled(preamble + this.generated.source);
+    this.freeStates = this.code.freeStates;
   }
 
   // ------------------------------------------------------------------ data plane
+
+  /** The program's blocks, switched to this switch's tables, externs and random stream. */
+  private get blocks(): Blocks {
+    const c = this.code;
+    if (c.current !== this) {
+      c.current = this;
+      c.blocks.use(this.rt, this.tables, this.externs, this.logMsg);
+    }
+    return c.blocks;
+  }
 
   /** Runs one packet through the whole pipeline (queues are immediate) and returns what leaves, in order. */
   processPacket(ingressPort: number, data: Uint8Array): OutputPacket[] {

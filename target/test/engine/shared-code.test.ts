@@ -163,4 +163,47 @@ describe('engine/switch: switches of one program share code, not state', () => {
       assert.equal(b.readRegister(ib.regs, 1)[0].value, 0n);
     });
   }
+
+  it('keeps them apart when ingress and egress of different switches interleave, as in a fabric', () => {
+    const r = compileP4({
+      path: 'split.p4',
+      text: `
+#include <core.p4>
+#include <v1model.p4>
+header h_t { bit<8> a; bit<8> b; }
+struct headers { h_t h; }
+struct metadata { }
+parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  state start { pkt.extract(hdr.h); transition accept; }
+}
+control VC(inout headers hdr, inout metadata meta) { apply { } }
+control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  apply { sm.egress_spec = 1; }
+}
+control Eg(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  register<bit<8>>(1) base;
+  apply { bit<8> v; base.read(v, 0); hdr.h.b = v + hdr.h.a; base.write(0, v + 1); }
+}
+control CC(inout headers hdr, inout metadata meta) { apply { } }
+control D(packet_out pkt, in headers hdr) { apply { pkt.emit(hdr.h); } }
+V1Switch(P(), VC(), Ing(), Eg(), CC(), D()) main;
+`,
+    });
+    if (!r.ok) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
+    const [a, b] = [new Switch(r.program, r.p4info), new Switch(r.program, r.p4info)];
+    const regs = r.p4info.registers[0]!.preamble.id;
+    a.writeRegister(regs, 0, 10n);
+    b.writeRegister(regs, 0, 100n);
+    const idle = { enqQdepth: 0, deqQdepth: 0, enqTimestamp: 0, deqTimedelta: 0 };
+    const ja = a.runIngress({ port: 0, data: Uint8Array.from([1, 0]), instanceType: 0 }).jobs[0]!;
+    const jb = b.runIngress({ port: 0, data: Uint8Array.from([2, 0]), instanceType: 0 }).jobs[0]!;
+    const jb2 = b.runIngress({ port: 0, data: Uint8Array.from([3, 0]), instanceType: 0 }).jobs[0]!;
+    assert.deepEqual([...a.runEgress(ja, idle).out[0]!.data], [1, 11]);
+    assert.deepEqual([...b.runEgress(jb, idle).out[0]!.data], [2, 102]);
+    const ja2 = a.runIngress({ port: 0, data: Uint8Array.from([4, 0]), instanceType: 0 }).jobs[0]!;
+    assert.deepEqual([...b.runEgress(jb2, idle).out[0]!.data], [3, 104]);
+    assert.deepEqual([...a.runEgress(ja2, idle).out[0]!.data], [4, 15]);
+    assert.equal(a.readRegister(regs, 0)[0]!.value, 12n);
+    assert.equal(b.readRegister(regs, 0)[0]!.value, 102n);
+  });
 });
