@@ -536,7 +536,7 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
    *  later packet afterwards, so a job is run through egress at most once. */
   runEgress(job: EgressJob, q: QueueInfo): EgressResult {
     const res: EgressResult = { out: NONE, clones: NONE, again: NONE };
-    const data = this.egressInto(job, q, res);
+    const data = this.egress(job, q, res);
     if (data) res.out = [{ port: job.egressPort, data }];
     return res;
   }

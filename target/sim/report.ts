@@ -1,6 +1,6 @@
 // What a scenario run reports, gathered from the fabric after the run, and its two renderings: JSON (stable
 // field order, no wall-clock figures, so that the same seed gives byte-identical output) and a text table.
-import type { Samples } from '../tm/samples.js';
+import { nearestRank, type Samples } from '../tm/samples.js';
 import { PS_PER_US } from '../tm/time.js';
 import type { Fabric } from './fabric.js';
 import type { FlowStats } from './flows.js';
@@ -231,8 +231,7 @@ function summarise(flows: readonly FlowStats[]): Omit<TrafficReport, 'name' | 'k
     .filter((f) => f.received > 0)
     .map((f) => f.lastReceivedPs - f.firstSentPs)
     .sort((a, b) => a - b);
-  const pick = (q: number): number =>
-    fcts.length === 0 ? 0 : fcts[Math.min(fcts.length, Math.max(1, Math.ceil((q / 100) * fcts.length))) - 1]!;
+  const pick = (q: number): number => (fcts.length === 0 ? 0 : fcts[nearestRank(q, fcts.length) - 1]!);
   const fctMean = fcts.length === 0 ? 0 : fcts.reduce((a, b) => a + b, 0) / fcts.length;
   return {
     flows: flows.length,
@@ -266,7 +265,7 @@ function mergeSamples(flows: readonly FlowStats[]): DelayReport {
     for (let i = 0; i < values.length; i++) sum += values[i]!;
   }
   // Two selections instead of a sort: the p99 rank is found among what the p50 selection left above it.
-  const rank = (q: number): number => Math.min(n, Math.max(1, Math.ceil((q / 100) * n))) - 1;
+  const rank = (q: number): number => nearestRank(q, n) - 1;
   const p50 = selectKth(all, rank(50), 0, n - 1);
   const p99 = selectKth(all, rank(99), rank(50), n - 1);
   let max = p99;

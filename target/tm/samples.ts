@@ -2,6 +2,12 @@
 // and sorted once when a report asks, so p50/p99/max are exact rather than histogram approximations.
 const EMPTY = new Float64Array(0);
 
+/** The 1-based nearest rank of percentile q (in [0, 100]) among n > 0 values: the smallest rank whose share
+ *  of the values reaches q, and at least 1. */
+export function nearestRank(q: number, n: number): number {
+  return Math.min(n, Math.max(1, Math.ceil((q / 100) * n)));
+}
+
 export class Samples {
   // Allocated on first use: a fabric has thousands of queues and most stay idle.
   private data = EMPTY;
@@ -38,7 +44,7 @@ export class Samples {
     const count = this.count;
     if (count === 0) return 0;
     this.sortStored();
-    const rank = Math.min(count, Math.max(1, Math.ceil((q / 100) * count)));
+    const rank = nearestRank(q, count);
     // The counted zeros sit between the stored negatives and positives, which need not be written out.
     const z = this.zeros;
     if (z === 0) return this.data[rank - 1]!;
