@@ -16,7 +16,7 @@ async function startTarget(
   root: string,
 ): Promise<{ address: string; stop: () => Promise<number> }> {
   process.stdout.write(`$ mlt ${mltArgs.join(' ')} &\n`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'controller/cli/mlt.ts', ...mltArgs], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/mlt.ts', ...mltArgs], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,9 +1,8 @@
-// runStf and `mlt stf`: pass, fail with a readable diff, and load errors (exit 0 / 1 / 2).
+// runStf: pass, fail with a readable diff, and load errors. The `mlt stf` exit codes are tested in cli/test/stf.test.ts.
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../../controller/test/run-cli.js';
 import { runStf } from '../../stf/index.js';
 
 const PROGRAM = `
@@ -182,20 +181,5 @@ register_read Ing.last 0 5
     );
     const r = await runStf({ programPath: f.p4, stfPath: f.test });
     assert.equal(r.status, 'pass', r.report);
-  });
-
-  it('mlt stf exits 0 on pass, 1 on fail with the diff, 2 on load errors', function () {
-    this.timeout(120_000);
-    const ok = files(STF_PASS);
-    const r0 = runCli(['stf', ok.p4, ok.test]);
-    assert.equal(r0.status, 0, r0.stderr + r0.stdout);
-    assert.match(r0.stdout, /PASS/);
-    const fail = files(`packet 0 ${IN}\nexpect 5 00`);
-    const r1 = runCli(['stf', fail.p4, fail.test]);
-    assert.equal(r1.status, 1, r1.stderr);
-    assert.match(r1.stdout, /FAIL[\s\S]*port 5/);
-    const r2 = runCli(['stf', join(ok.dir, 'missing.p4'), ok.test]);
-    assert.equal(r2.status, 2);
-    assert.match(r2.stderr, /error:/);
   });
 });

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../config/index.js';
+import { projectRoot } from '../controller/config/index.js';
 import { solveCommand } from './commands/solve.js';
 import { simCommand } from './commands/sim.js';
 import { stfCommand } from './commands/stf.js';

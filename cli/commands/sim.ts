@@ -1,16 +1,16 @@
 // `mlt sim SCENARIO.yaml`: run a timed scenario on the embedded target's fabric simulator and report per queue,
 // port, link and traffic item. The scenario file is the interface: the simulator knows nothing of the controller.
 import { Command, InvalidArgumentError } from 'commander';
-import { ConfigError, loadSolveConfig } from '../../config/index.js';
-import { solve } from '../../solver/index.js';
+import { ConfigError, loadSolveConfig } from '../../controller/config/index.js';
+import { solve } from '../../controller/solver/index.js';
 import {
   ScenarioError,
   readScenario,
   type ScenarioFile,
   type TableEntryFile,
-} from '../../../target/sim/scenario-file.js';
-import { buildScenario, runBuilt } from '../../../target/sim/scenario-run.js';
-import { formatReport } from '../../../target/sim/report-text.js';
+} from '../../target/sim/scenario-file.js';
+import { buildScenario, runBuilt } from '../../target/sim/scenario-run.js';
+import { formatReport } from '../../target/sim/report-text.js';
 
 /** Exit status for a scenario the user must fix; 1 stays for usage errors. */
 const EXIT_CONFIG = 2;

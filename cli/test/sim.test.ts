@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const entry = fileURLToPath(new URL('../../../controller/cli/mlt.ts', import.meta.url));
-const example = fileURLToPath(new URL('../../../configs/scenarios/incast-builtin.yaml', import.meta.url));
+const entry = fileURLToPath(new URL('../mlt.ts', import.meta.url));
+const example = fileURLToPath(new URL('../../configs/scenarios/incast-builtin.yaml', import.meta.url));
 
 function mlt(args: string[]): { status: number; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
@@ -49,10 +49,8 @@ describe('mlt sim', function () {
   });
 
   it('--thresholds installs the solver thresholds, and the scenario entries win', () => {
-    const scenario = fileURLToPath(
-      new URL('../../../configs/scenarios/mlt-thresholds.yaml', import.meta.url),
-    );
-    const solveConfig = fileURLToPath(new URL('../../../configs/solve-resnet50.yaml', import.meta.url));
+    const scenario = fileURLToPath(new URL('../../configs/scenarios/mlt-thresholds.yaml', import.meta.url));
+    const solveConfig = fileURLToPath(new URL('../../configs/solve-resnet50.yaml', import.meta.url));
     type Q = { switch: string; port: number; queue: number; droppedUnimportant: number; ecnMarked: number };
     const plain = mlt(['sim', scenario, '--json']);
     const solved = mlt(['sim', scenario, '--json', '--thresholds', solveConfig]);

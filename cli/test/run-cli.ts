@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const entry = fileURLToPath(new URL('../cli/mlt.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../mlt.ts', import.meta.url));
 
 export interface CliResult {
   status: number;

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../../controller/test/run-cli.js';
-import { program } from './helpers.js';
+import { runCli } from './run-cli.js';
+import { program } from '../../target/test/frontend/helpers.js';
 
 describe('mlt compile', function () {
   this.timeout(60_000);

@@ -3,17 +3,23 @@
 // file format is the interface to the simulator, which is wired in here, the one place that joins the parts.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { join } from 'node:path';
-import { ConfigError, loadSolveConfig, projectRoot } from '../../config/index.js';
-import { solve, type LossModel, type Method, type Solution, type SolveProblem } from '../../solver/index.js';
+import { ConfigError, loadSolveConfig, projectRoot } from '../../controller/config/index.js';
+import {
+  solve,
+  type LossModel,
+  type Method,
+  type Solution,
+  type SolveProblem,
+} from '../../controller/solver/index.js';
 import {
   formatValidation,
   validateSolution,
   type EgressAt,
   type Validation,
   type ValidationScenario,
-} from '../../solver/validate.js';
-import type { ScenarioFile } from '../../../target/sim/scenario-file.js';
-import { buildScenario, runBuilt } from '../../../target/sim/scenario-run.js';
+} from '../../controller/solver/validate.js';
+import type { ScenarioFile } from '../../target/sim/scenario-file.js';
+import { buildScenario, runBuilt } from '../../target/sim/scenario-run.js';
 
 /** Exit status for a config the user must fix (unreadable, invalid YAML, schema error); usage errors exit 1. */
 const EXIT_CONFIG = 2;

@@ -4,9 +4,9 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { engineLoader } from '../../../target/p4runtime/engine-loader.js';
-import { PipelineLoadError } from '../../../target/p4runtime/pipeline.js';
-import { startP4RuntimeServer } from '../../../target/p4runtime/server.js';
+import { engineLoader } from '../../target/p4runtime/engine-loader.js';
+import { PipelineLoadError } from '../../target/p4runtime/pipeline.js';
+import { startP4RuntimeServer } from '../../target/p4runtime/server.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 

@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
-import { PROGRAM_PATH } from './harness.js';
+import { P4RuntimeClient } from '../../p4runtime-ts/src/client.js';
+import { PROGRAM_PATH } from '../../target/test/p4runtime/harness.js';
 
-const MLT = fileURLToPath(new URL('../../../controller/cli/mlt.ts', import.meta.url));
+const MLT = fileURLToPath(new URL('../mlt.ts', import.meta.url));
 
 function startTarget(args: string[]): {
   child: ChildProcess;

@@ -2,7 +2,7 @@
 // Exit 0 when the test passes, 1 with a diff of expected vs actual packets when it fails, 2 when the program or
 // the test cannot be loaded.
 import { Command } from 'commander';
-import { runStf } from '../../../target/stf/index.js';
+import { runStf } from '../../target/stf/index.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 

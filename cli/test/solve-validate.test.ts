@@ -3,16 +3,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { exactLosses, layoutQueues } from '../../solver/index.js';
+import { exactLosses, layoutQueues } from '../../controller/solver/index.js';
 import {
   effectiveThreshold,
   installedDepth,
   validationScenario,
   type Validation,
-} from '../../solver/validate.js';
-import { parseScenario } from '../../../target/sim/scenario-file.js';
-import { runCli } from '../run-cli.js';
-import { priorityPortLosses } from './validate-reference.js';
+} from '../../controller/solver/validate.js';
+import { parseScenario } from '../../target/sim/scenario-file.js';
+import { runCli } from './run-cli.js';
+import { priorityPortLosses } from '../../controller/test/solver/validate-reference.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlt-validate-'));
 function config(name: string, text: string): string {
