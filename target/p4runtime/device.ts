@@ -82,6 +82,27 @@ function keyText(match: Map<number, FieldMatch>): string {
 
 type Undo = () => void;
 
+/** An entry's array index. P4Runtime spec §9 ('CounterEntry', 'MeterEntry', 'RegisterEntry'): a negative
+ *  index is INVALID_ARGUMENT; one beyond the array is OUT_OF_RANGE (left to the engine, which knows the size). */
+function indexOf(index: { index: string | number } | null | undefined, what: string): number | undefined {
+  if (!index) return undefined;
+  const i = Number(index.index);
+  if (i < 0) throw invalid(`${what} index ${index.index} is negative`);
+  return i;
+}
+
+/** CounterData is int64 on the wire, but a count cannot be negative: such a value is refused, not stored. */
+function counterData(d: { packet_count: string | number; byte_count: string | number } | null | undefined): {
+  packets: bigint;
+  bytes: bigint;
+} {
+  const packets = BigInt(d?.packet_count ?? 0);
+  const bytes = BigInt(d?.byte_count ?? 0);
+  if (packets < 0n || bytes < 0n)
+    throw invalid(`counter values cannot be negative (packets ${packets}, bytes ${bytes})`);
+  return { packets, bytes };
+}
+
 function entryKeyText(key: EntryKey): string {
   return `${key.tableId}|${key.priority}|${keyText(key.match)}`;
 }
@@ -97,6 +118,7 @@ export class Device {
     private readonly arbiter: Arbiter,
   ) {}
 
+  /** P4Runtime spec §5 ('Rules for Handling MasterArbitrationUpdate Messages') and each RPC's section: an unknown device id is NOT_FOUND. */
   checkDevice(id: string | number | bigint): void {
     if (BigInt(id) !== this.deviceId)
       throw new RpcError(status.NOT_FOUND, `no device ${id} (this is device ${this.deviceId})`);
@@ -173,7 +195,8 @@ export class Device {
       case 'COMMIT':
         if (req.config)
           throw invalid('COMMIT takes no config; it realises the one saved with VERIFY_AND_SAVE');
-        if (!this.saved) throw new RpcError(status.FAILED_PRECONDITION, 'no saved config to commit');
+        // P4Runtime spec, 'SetForwardingPipelineConfig RPC', COMMIT: NOT_FOUND when no VERIFY_AND_SAVE preceded it.
+        if (!this.saved) throw new RpcError(status.NOT_FOUND, 'no saved config to commit');
         // Writes since the save went to the saved pipeline, so committing it replays them.
         this.committed = this.saved;
         this.saved = undefined;
@@ -285,8 +308,8 @@ export class Device {
         if (u.type !== 'MODIFY') throw invalid('counter entries can only be modified');
         if (!s.counters.has(c.counter_id))
           throw new RpcError(status.NOT_FOUND, `no counter with id ${c.counter_id}`);
-        const index = c.index ? Number(c.index.index) : undefined;
-        const data = { packets: BigInt(c.data?.packet_count ?? 0), bytes: BigInt(c.data?.byte_count ?? 0) };
+        const index = indexOf(c.index, 'counter');
+        const data = counterData(c.data);
         const old = wantUndo ? dev.readCounter(c.counter_id, index) : [];
         dev.writeCounter(c.counter_id, index, data);
         return wantUndo
@@ -301,7 +324,7 @@ export class Device {
         if (!s.directCounterOf.has(t.preamble.id))
           throw invalid(`table ${t.preamble.name} has no direct counter`);
         const key = s.key(t, d.table_entry);
-        const data = { packets: BigInt(d.data?.packet_count ?? 0), bytes: BigInt(d.data?.byte_count ?? 0) };
+        const data = counterData(d.data);
         const old = wantUndo ? dev.readDirectCounter(key) : undefined;
         dev.writeDirectCounter(key, data);
         return old ? () => dev.writeDirectCounter(key, old) : undefined;
@@ -314,8 +337,8 @@ export class Device {
         if (!r.data || r.data.data !== 'bitstring') throw invalid('register data must be a bitstring');
         const bad = checkReceived(r.data.bitstring!, info.bitwidth);
         if (bad) throw invalid(`register value: ${bad}`);
-        const index = r.index ? Number(r.index.index) : undefined;
-        if (index !== undefined && (index < 0 || index >= info.size))
+        const index = indexOf(r.index, 'register');
+        if (index !== undefined && index >= info.size)
           throw new RpcError(status.OUT_OF_RANGE, `register index ${index} not in 0..${info.size - 1}`);
         const old = wantUndo ? dev.readRegister(r.register_id, index) : [];
         dev.writeRegister(r.register_id, index, bytesToBigint(r.data.bitstring!));
@@ -345,6 +368,9 @@ export class Device {
     const s = inst.schema;
     const dev = inst.pipeline.device;
     const t = s.table(e.table_id);
+    // P4Runtime spec §9.1 ('TableEntry'): is_const must be false in every INSERT, MODIFY and DELETE.
+    if (e.const)
+      throw invalid('is_const must be false in a write: only the program can declare const entries');
     if (e.meter_config && !s.directMeterOf.has(t.preamble.id))
       throw invalid(`table ${t.preamble.name} has no direct meter`);
     if (e.meter_config && e.is_default_action)
@@ -383,9 +409,7 @@ export class Device {
       if (m) inst.entryMetadata.set(mkey, m);
       else inst.entryMetadata.delete(mkey);
     };
-    const counter = e.counter_data
-      ? { packets: BigInt(e.counter_data.packet_count), bytes: BigInt(e.counter_data.byte_count) }
-      : undefined;
+    const counter = e.counter_data ? counterData(e.counter_data) : undefined;
     switch (type) {
       case 'INSERT': {
         const entry: TableEntry = {
@@ -510,7 +534,7 @@ export class Device {
         if (c.counter_id !== 0 && !s.counters.has(c.counter_id))
           throw new RpcError(status.NOT_FOUND, `no counter with id ${c.counter_id}`);
         const ids = c.counter_id === 0 ? [...s.counters] : [c.counter_id];
-        const index = c.index ? Number(c.index.index) : undefined;
+        const index = indexOf(c.index, 'counter');
         for (const id of ids) {
           for (const cell of dev.readCounter(id, c.counter_id === 0 ? undefined : index)) {
             out.push({
@@ -557,10 +581,10 @@ export class Device {
         if (r.register_id !== 0 && !s.registers.has(r.register_id))
           throw new RpcError(status.NOT_FOUND, `no register with id ${r.register_id}`);
         const ids = r.register_id === 0 ? [...s.registers.keys()] : [r.register_id];
-        const index = r.index ? Number(r.index.index) : undefined;
+        const index = indexOf(r.index, 'register');
         for (const id of ids) {
           const size = s.registers.get(id)!.size;
-          if (index !== undefined && r.register_id !== 0 && (index < 0 || index >= size))
+          if (index !== undefined && r.register_id !== 0 && index >= size)
             throw new RpcError(status.OUT_OF_RANGE, `register index ${index} not in 0..${size - 1}`);
           for (const cell of dev.readRegister(id, r.register_id === 0 ? undefined : index)) {
             out.push({

@@ -174,6 +174,13 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
       try {
         if (msg.update === 'arbitration') {
           const a = msg.arbitration!;
+          // P4Runtime spec §5, 'Rules for Handling MasterArbitrationUpdate Messages': a device id other than
+          // the stream's own is FAILED_PRECONDITION on a live stream, NOT_FOUND on its first message.
+          if (this.arbiter.has(session) && BigInt(a.device_id) !== this.device.deviceId)
+            throw new RpcError(
+              status.FAILED_PRECONDITION,
+              `this stream belongs to device ${this.device.deviceId}; open a new stream for device ${a.device_id}`,
+            );
           this.device.checkDevice(a.device_id);
           if (a.role?.config)
             throw new RpcError(status.UNIMPLEMENTED, 'role configurations are not supported');

@@ -120,15 +120,24 @@ export class Schema {
   }
 
   action(t: Table, a: ActionMsg, forDefault: boolean): ActionCall {
+    // P4Runtime spec §9.1, 'Action Specification': an action_id that is not one of the table's actions is
+    // INVALID_ARGUMENT (an unknown id included); a valid action used against its P4Info scope
+    // (@defaultonly in an entry, @tableonly as the default) is PERMISSION_DENIED.
     const action = this.actions.get(a.action_id);
-    if (!action) throw new RpcError(status.NOT_FOUND, `no action with id ${a.action_id}`);
     const ref = t.action_refs.find((r) => r.id === a.action_id);
-    if (!ref) throw invalid(`action ${action.preamble.name} is not an action of table ${t.preamble.name}`);
-    if (forDefault && ref.scope === 'TABLE_ONLY')
-      throw invalid(`action ${action.preamble.name} cannot be the default action of ${t.preamble.name}`);
-    if (!forDefault && ref.scope === 'DEFAULT_ONLY')
+    if (!action || !ref)
       throw invalid(
-        `action ${action.preamble.name} is only allowed as the default action of ${t.preamble.name}`,
+        `action id ${a.action_id}${action ? ` (${action.preamble.name})` : ''} is not an action of table ${t.preamble.name}`,
+      );
+    if (forDefault && ref.scope === 'TABLE_ONLY')
+      throw new RpcError(
+        status.PERMISSION_DENIED,
+        `action ${action.preamble.name} is @tableonly: it cannot be the default action of ${t.preamble.name}`,
+      );
+    if (!forDefault && ref.scope === 'DEFAULT_ONLY')
+      throw new RpcError(
+        status.PERMISSION_DENIED,
+        `action ${action.preamble.name} is @defaultonly: only the default action of ${t.preamble.name} may use it`,
       );
     const params = new Map<number, bigint>();
     for (const p of a.params) {

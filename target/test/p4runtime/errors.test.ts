@@ -117,7 +117,7 @@ describe('P4Runtime server: Write error codes (one p4.v1.Error per update)', () 
     }
   });
 
-  it('unknown table and action ids are NOT_FOUND', async () => {
+  it('an unknown table or counter id is NOT_FOUND; an action id not of the table is INVALID_ARGUMENT (spec §9.1, Action Specification)', async () => {
     const unknownTable = { ...dmacEntry(Buffer.from([1])), table_id: 0x02000099 };
     const unknownAction: TableEntry = {
       ...dmacEntry(Buffer.from([1])),
@@ -126,7 +126,7 @@ describe('P4Runtime server: Write error codes (one p4.v1.Error per update)', () 
     const unknownCounter: Update = { type: 'MODIFY', entity: { counter_entry: { counter_id: 0x12000099 } } };
     assert.deepEqual(await codesOf(c.write([insert(unknownTable), insert(unknownAction), unknownCounter])), [
       status.NOT_FOUND,
-      status.NOT_FOUND,
+      status.INVALID_ARGUMENT,
       status.NOT_FOUND,
     ]);
   });

@@ -85,10 +85,7 @@ describe('P4Runtime server: forwarding pipeline config', () => {
     const cfg = { p4info: compiledP4Info(), deviceConfig: Buffer.from(PROGRAM_SOURCE) };
     await c.setPipeline({ ...cfg, action: 'VERIFY' });
     await assert.rejects(c.getPipelineConfig(), (e: P4RuntimeError) => e.code === status.FAILED_PRECONDITION);
-    await assert.rejects(
-      c.commitSavedPipeline(),
-      (e: P4RuntimeError) => e.code === status.FAILED_PRECONDITION,
-    );
+    await assert.rejects(c.commitSavedPipeline(), (e: P4RuntimeError) => e.code === status.NOT_FOUND);
     await c.setPipeline({ ...cfg, action: 'VERIFY_AND_SAVE' });
     await c.insert({ table: 'dmac', match: { 'hdr.ethernet.dst_addr': 1 }, action: { name: 'drop' } });
     // Saved but not committed: packets are not processed yet.
