@@ -2,8 +2,8 @@
 // The program is the initial pipeline; a controller may push another with SetForwardingPipelineConfig
 // (device config = P4 source). Stops cleanly on SIGINT/SIGTERM.
 import { Command, InvalidArgumentError } from 'commander';
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { readRegularFile } from '../../target/frontend/preprocessor.js';
 import { engineLoader } from '../../target/p4runtime/engine-loader.js';
 import { PipelineLoadError } from '../../target/p4runtime/pipeline.js';
 import { startP4RuntimeServer } from '../../target/p4runtime/server.js';
@@ -51,7 +51,13 @@ export function targetCommand(): Command {
       255,
     )
     .option('--seed <n>', "seed for the program's random() extern", integer('seed', 2 ** 32 - 1), 1)
-    .option('-I, --include <dir>', 'add a directory to the #include search path (repeatable)', collect, [])
+    .option(
+      '-I, --include-dir <dir>',
+      'allow programs (the --p4 one and pushed ones) to #include files under this directory (repeatable); ' +
+        "without it only the target's own core.p4 and v1model.p4 can be included",
+      collect,
+      [],
+    )
     .action(
       async (flags: {
         p4: string;
@@ -59,14 +65,12 @@ export function targetCommand(): Command {
         deviceId: number;
         cpuPort: number;
         seed: number;
-        include: string[];
+        includeDir: string[];
       }) => {
         const path = resolve(flags.p4);
-        let source: string;
-        try {
-          source = readFileSync(path, 'utf8');
-        } catch (e) {
-          process.stderr.write(`error: cannot read ${flags.p4}: ${(e as Error).message}\n`);
+        const source = readRegularFile(path);
+        if (source === undefined) {
+          process.stderr.write(`error: cannot read ${flags.p4}: not a readable regular file\n`);
           process.exitCode = 2;
           return;
         }
@@ -80,7 +84,8 @@ export function targetCommand(): Command {
             loader: engineLoader({
               cpuPort: flags.cpuPort,
               seed: flags.seed,
-              includeDirs: [dirname(path), ...flags.include],
+              // The --p4 program compiles in the same sandbox as a pushed one (see engineLoader).
+              includeDirs: flags.includeDir,
             }),
             initialProgram: { source, name: path },
             log,

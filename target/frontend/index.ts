@@ -23,6 +23,8 @@ export interface CompileOptions {
   includeDirs?: string[];
   /** `-D NAME=VALUE` definitions (value '1' when given as `-D NAME`). */
   defines?: Record<string, string>;
+  /** Untrusted source (a pipeline pushed over P4Runtime): see PreprocessOptions.sandbox. */
+  sandbox?: boolean;
 }
 
 /** Compile a P4_16 v1model program: `text` when given, else the file at `path` (which names the source in diagnostics). */

@@ -1,8 +1,8 @@
 // The C-preprocessor subset P4 programs use: #include, object-like #define/#undef, #if/#ifdef/#ifndef/
 // #elif/#else/#endif with defined() and integer expressions, #error. It produces tokens that keep the
 // file/line/column of the text they came from (a macro's tokens take the location of its use).
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loc } from './ast.js';
 import type { Diagnostics } from './diagnostics.js';
@@ -14,6 +14,87 @@ export const BUILTIN_INCLUDE_DIR = fileURLToPath(new URL('../include/', import.m
 export interface PreprocessOptions {
   includeDirs?: string[];
   defines?: Record<string, string>;
+  /** Source from an untrusted party (a pipeline pushed over P4Runtime): only the target's own core.p4 and
+   *  v1model.p4 and files under `includeDirs` (after following symbolic links) can be included, and a
+   *  refusal says the same whether or not the file exists, so nothing outside those directories leaks. */
+  sandbox?: boolean;
+}
+
+function realDir(dir: string): string | undefined {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return undefined;
+  }
+}
+
+const BUILTIN_REAL_DIR = realDir(BUILTIN_INCLUDE_DIR) ?? BUILTIN_INCLUDE_DIR;
+
+function inside(path: string, dir: string): boolean {
+  const r = relative(dir, path);
+  return r !== '' && !r.startsWith('..') && !isAbsolute(r);
+}
+
+/** One message for every refused include in a sandbox, so that the answer tells nothing about the file. */
+const notAllowed = (target: string): string =>
+  `cannot include '${target}': only core.p4, v1model.p4 and files in the operator's include directories can be included`;
+
+/** The text of a regular file, or undefined. Opened without blocking and checked on the open descriptor,
+ *  so a file swapped for a FIFO after resolveInclude looked at it still cannot block the compiler. */
+export function readRegularFile(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+type Resolved = { ok: true; path: string; sandboxed: boolean } | { ok: false; message: string };
+
+/** Where `#include` of `target` reads from: the first candidate that is a regular file (after following
+ *  symbolic links), and, in a sandbox, lies inside an allowed directory. A FIFO, a device or a directory is
+ *  never opened, so an include can neither block the compiler nor read a device. */
+export function resolveInclude(
+  target: string,
+  includingFile: string | undefined,
+  options: PreprocessOptions,
+): Resolved {
+  const sandbox = options.sandbox === true;
+  const dirs = [...(options.includeDirs ?? []), BUILTIN_INCLUDE_DIR];
+  const roots = sandbox ? dirs.map(realDir).filter((d): d is string => d !== undefined) : [];
+  const ownDir = includingFile !== undefined ? dirname(includingFile) : undefined;
+  const candidates = isAbsolute(target)
+    ? [target]
+    : [...(ownDir !== undefined ? [resolve(ownDir, target)] : []), ...dirs.map((d) => resolve(d, target))];
+  let special: string | undefined;
+  for (const c of candidates) {
+    let real: string;
+    try {
+      real = realpathSync(c);
+    } catch {
+      continue;
+    }
+    if (sandbox && !roots.some((r) => inside(real, r))) continue;
+    let regular = false;
+    try {
+      regular = statSync(real).isFile();
+    } catch {
+      continue;
+    }
+    if (regular) return { ok: true, path: real, sandboxed: sandbox };
+    special ??= c;
+  }
+  if (sandbox) return { ok: false, message: notAllowed(target) };
+  if (special !== undefined) return { ok: false, message: `include file '${target}' is not a regular file` };
+  return { ok: false, message: `cannot find include file '${target}'` };
 }
 
 /** Replaces comments by spaces (newlines kept), so that positions do not move. */
@@ -261,18 +342,17 @@ export class Preprocessor {
     const m = /^(<([^>]+)>|"([^"]+)")/.exec(spec);
     if (!m) return this.diags.error(loc, `malformed #include ${spec}`);
     const target = m[2] ?? m[3]!;
-    const dirs = [
-      ...(m[3] !== undefined ? [dirname(file)] : []),
-      ...(this.options.includeDirs ?? []),
-      BUILTIN_INCLUDE_DIR,
-    ];
-    const found = isAbsolute(target)
-      ? target
-      : dirs.map((d) => resolve(d, target)).find((p) => existsSync(p));
-    if (!found || !existsSync(found)) return this.diags.error(loc, `cannot find include file '${target}'`);
-    const name = found.startsWith(BUILTIN_INCLUDE_DIR) ? join('<builtin>', target) : found;
+    const found = resolveInclude(target, m[3] !== undefined ? file : undefined, this.options);
+    if (!found.ok) return this.diags.error(loc, found.message);
+    const name = inside(found.path, BUILTIN_REAL_DIR) ? join('<builtin>', target) : found.path;
     if (this.once.has(name)) return;
-    this.processFile(name, readFileSync(found, 'utf8'));
+    const text = readRegularFile(found.path);
+    if (text === undefined)
+      return this.diags.error(
+        loc,
+        found.sandboxed ? notAllowed(target) : `cannot read include file '${target}'`,
+      );
+    this.processFile(name, text);
   }
 
   /** Evaluates an #if expression: integers, defined(), arithmetic, comparisons and logic; unknown names are 0. */

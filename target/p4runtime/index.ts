@@ -1,8 +1,9 @@
 // The embedded target as a P4Runtime device: what the `mlt` entry point (and tools that need a local
 // switch) start. Everything else in this folder is the server's inside.
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { readRegularFile } from '../frontend/preprocessor.js';
 import { engineLoader, type EngineLoaderOptions } from './engine-loader.js';
+import { PipelineLoadError } from './pipeline.js';
 import { startP4RuntimeServer, type P4RuntimeServerOptions, type RunningP4RuntimeServer } from './server.js';
 
 export { engineLoader, type EngineLoaderOptions } from './engine-loader.js';
@@ -19,8 +20,16 @@ export interface EmbeddedTargetOptions
   extends
     Omit<P4RuntimeServerOptions, 'loader' | 'initialProgram'>,
     Pick<EngineLoaderOptions, 'seed' | 'includeDirs' | 'priorityQueues'> {
-  /** A P4 program to run from the start; without one the device waits for SetForwardingPipelineConfig. */
+  /** A P4 program to run from the start; without one the device waits for SetForwardingPipelineConfig. It
+   *  compiles under the same sandbox as a pushed one: its own folder is not an include directory unless
+   *  listed in includeDirs. */
   p4Path?: string;
+}
+
+function readProgram(path: string): string {
+  const text = readRegularFile(path);
+  if (text === undefined) throw new PipelineLoadError(`cannot read ${path}: not a readable regular file`);
+  return text;
 }
 
 /** Start the embedded target with a P4Runtime server (default 127.0.0.1:9559; pass port 0 for any free port).
@@ -36,8 +45,8 @@ export async function startEmbeddedTarget(opts: EmbeddedTargetOptions = {}): Pro
       cpuPort,
       ...(seed !== undefined ? { seed } : {}),
       ...(priorityQueues !== undefined ? { priorityQueues } : {}),
-      includeDirs: [...(path ? [dirname(path)] : []), ...(includeDirs ?? [])],
+      includeDirs: includeDirs ?? [],
     }),
-    ...(path ? { initialProgram: { source: readFileSync(path, 'utf8'), name: path } } : {}),
+    ...(path ? { initialProgram: { source: readProgram(path), name: path } } : {}),
   });
 }
