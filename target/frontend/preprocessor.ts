@@ -83,7 +83,7 @@ export function resolveInclude(
       continue;
     }
     if (sandbox && !roots.some((r) => inside(real, r))) continue;
-    let regular = false;
+    let regular: boolean;
     try {
       regular = statSync(real).isFile();
     } catch {
