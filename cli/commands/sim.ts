@@ -1,14 +1,10 @@
 // `mlt sim SCENARIO.yaml`: run a timed scenario on the embedded target's fabric simulator and report per queue,
 // port, link and traffic item. The scenario file is the interface: the simulator knows nothing of the controller.
 import { Command, InvalidArgumentError } from 'commander';
-import { ConfigError, loadSolveConfig } from '../../controller/config/index.js';
+import { ConfigError } from '../../config-file/index.js';
+import { loadSolveConfig } from '../../controller/config/index.js';
 import { solve } from '../../controller/solver/index.js';
-import {
-  ScenarioError,
-  readScenario,
-  type ScenarioFile,
-  type TableEntryFile,
-} from '../../target/sim/scenario-file.js';
+import { readScenario, type ScenarioFile, type TableEntryFile } from '../../target/sim/scenario-file.js';
 import { buildScenario, runBuilt } from '../../target/sim/scenario-run.js';
 import { formatReport } from '../../target/sim/report-text.js';
 
@@ -55,7 +51,7 @@ export function simCommand(): Command {
         report = runBuilt(built, scn, { onProgress });
       } catch (err) {
         if (lastPrint > 0 && process.stderr.isTTY) process.stderr.write('\n');
-        if (err instanceof ScenarioError || err instanceof ConfigError) {
+        if (err instanceof ConfigError) {
           process.stderr.write(`${err.message}\n`);
         } else {
           process.stderr.write(`${file}: ${(err as Error).message}\n`);

@@ -3,7 +3,8 @@
 // file format is the interface to the simulator, which is wired in here, the one place that joins the parts.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { join } from 'node:path';
-import { ConfigError, loadSolveConfig, projectRoot } from '../../controller/config/index.js';
+import { ConfigError } from '../../config-file/index.js';
+import { loadSolveConfig, projectRoot } from '../../controller/config/index.js';
 import {
   solve,
   type LossModel,

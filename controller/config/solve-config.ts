@@ -2,10 +2,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { LayerSpec, SolveProblem } from '../solver/types.js';
-import { ConfigError } from './errors.js';
-import { configsDir } from './schemas.js';
-import { validateSource } from './validate.js';
-import { YamlSource } from './yaml-source.js';
+import { ConfigError, YamlSource } from '../../config-file/index.js';
+import { configSchemas, configsDir } from './schemas.js';
 
 /** θ when neither the config nor the profile says: MLT cuts at the median gradient (§4.2.2). */
 const DEFAULT_SMALL_FRACTION = 0.5;
@@ -35,7 +33,7 @@ export interface ModelProfile {
 
 export function loadSolveConfig(file: string): SolveConfig {
   const source = YamlSource.read(file);
-  validateSource(source, 'solve.schema.json');
+  configSchemas().validate(source, 'solve.schema.json');
   const raw = source.value as RawSolveConfig;
   let layers = raw.model.layers;
   let smallFraction = raw.model.smallFraction;
@@ -43,35 +41,22 @@ export function loadSolveConfig(file: string): SolveConfig {
   let modelName: string | undefined;
   if (raw.model.profile !== undefined) {
     profileFile = resolveProfile(raw.model.profile, file);
-    if (!existsSync(profileFile)) {
-      const pos = source.locate(['model', 'profile']);
+    if (!existsSync(profileFile))
       throw new ConfigError([
-        {
-          file,
-          path: 'model.profile',
-          line: pos?.line,
-          col: pos?.col,
-          message: `no model profile ${raw.model.profile} (looked for ${profileFile})`,
-        },
+        source.issue(
+          ['model', 'profile'],
+          `no model profile ${raw.model.profile} (looked for ${profileFile})`,
+        ),
       ]);
-    }
     const profile = loadModelProfile(profileFile);
     layers = profile.layers;
     smallFraction ??= profile.smallFraction;
     modelName = profile.name;
   }
-  if (raw.switch.reserveControlQueue && raw.switch.queues < 2) {
-    const pos = source.locate(['switch', 'reserveControlQueue']);
+  if (raw.switch.reserveControlQueue && raw.switch.queues < 2)
     throw new ConfigError([
-      {
-        file,
-        path: 'switch.reserveControlQueue',
-        line: pos?.line,
-        col: pos?.col,
-        message: 'a reserved control queue needs at least 2 queues',
-      },
+      source.issue(['switch', 'reserveControlQueue'], 'a reserved control queue needs at least 2 queues'),
     ]);
-  }
   return {
     file,
     profileFile,
@@ -88,9 +73,7 @@ export function loadSolveConfig(file: string): SolveConfig {
 }
 
 export function loadModelProfile(file: string): ModelProfile {
-  const source = YamlSource.read(file);
-  validateSource(source, 'model-profile.schema.json');
-  return source.value as ModelProfile;
+  return configSchemas().load<ModelProfile>(file, 'model-profile.schema.json');
 }
 
 /** A bare name is a file under configs/models; anything with a slash or a .yaml suffix is a path. */

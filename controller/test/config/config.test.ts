@@ -2,14 +2,8 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ConfigError,
-  configsDir,
-  loadConfigFile,
-  loadModelProfile,
-  loadSolveConfig,
-  YamlSource,
-} from '../../config/index.js';
+import { ConfigError } from '../../../config-file/index.js';
+import { configSchemas, configsDir, loadModelProfile, loadSolveConfig } from '../../config/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlt-config-'));
 let counter = 0;
@@ -165,15 +159,13 @@ model:
     );
   });
 
-  it('offers a generic loader for other configs and positions for any path', () => {
-    const src = YamlSource.parse('a:\n  b:\n    - 1\n    - { c: 2 }\n', 'x.yaml');
-    assert.deepEqual(src.locate(['a', 'b', 1, 'c']), { line: 4, col: 12 });
-    assert.deepEqual(src.locate(['a', 'missing']), { line: 2, col: 3 });
-    const profile = loadConfigFile<{ name: string }>(
+  it('knows every schema of configs/schemas', () => {
+    const profile = configSchemas().load<{ name: string }>(
       join(configsDir(), 'models', 'vgg16.yaml'),
       'model-profile.schema.json',
     );
     assert.equal(profile.name, 'vgg16');
+    assert.equal(typeof configSchemas().validator('scenario.schema.json'), 'function');
   });
 
   it('every example config under configs/ is valid', () => {

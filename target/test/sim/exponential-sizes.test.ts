@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { parseScenario, ScenarioError } from '../../sim/scenario-file.js';
+import { parseScenario } from '../../sim/scenario-file.js';
+import { ConfigError } from '../../../config-file/index.js';
 import { buildScenario, runBuilt } from '../../sim/scenario-run.js';
 
 // One uncongested flow with exponentially distributed frame sizes through a builtin router.
@@ -44,8 +45,8 @@ describe('sim/flow packetBytes: exponential', () => {
   });
 
   it('rejects a bad distribution in the schema', () => {
-    assert.throws(() => parseScenario(scenario('{ exponential: 0 }'), 'bad.yaml'), ScenarioError);
-    assert.throws(() => parseScenario(scenario('{ exponential: 900, mode: 3 }'), 'bad.yaml'), ScenarioError);
-    assert.throws(() => parseScenario(scenario('{ exponential: 900, min: 20 }'), 'bad.yaml'), ScenarioError);
+    assert.throws(() => parseScenario(scenario('{ exponential: 0 }'), 'bad.yaml'), ConfigError);
+    assert.throws(() => parseScenario(scenario('{ exponential: 900, mode: 3 }'), 'bad.yaml'), ConfigError);
+    assert.throws(() => parseScenario(scenario('{ exponential: 900, min: 20 }'), 'bad.yaml'), ConfigError);
   });
 });

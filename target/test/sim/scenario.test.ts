@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseScenario, readScenario, ScenarioError } from '../../sim/scenario-file.js';
+import { parseScenario, readScenario } from '../../sim/scenario-file.js';
+import { ConfigError } from '../../../config-file/index.js';
 import { fileURLToPath } from 'node:url';
 import { buildScenario, runBuilt, runScenarioFile } from '../../sim/scenario-run.js';
 import { expandEntries, parseValue, substitute } from '../../sim/table-entries.js';
@@ -62,12 +63,15 @@ traffic:
     assert.throws(
       () => parseScenario(text, 'bad.yaml'),
       (err: unknown) => {
-        assert.ok(err instanceof ScenarioError);
+        assert.ok(err instanceof ConfigError);
         assert.match(
           err.message,
           /^bad\.yaml:5:\d+: pipeline\.builtin\.spray: must be one of: round-robin, random, hash$/m,
         );
-        assert.match(err.message, /^bad\.yaml:7:\d+: traffic\[0\]\.colour: unknown property$/m);
+        assert.match(
+          err.message,
+          /^bad\.yaml:7:\d+: traffic\[0\]\.colour: unknown property \(expected one of: kind, name, src, dst, rate, /m,
+        );
         return true;
       },
     );

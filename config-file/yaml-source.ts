@@ -1,8 +1,9 @@
-// A parsed YAML config that remembers where each value came from, so errors can cite line:col.
+// A parsed YAML document that remembers where each value came from, so errors can cite line:col.
 import { readFileSync } from 'node:fs';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
-import { ConfigError, type ConfigIssue } from './errors.js';
+import { ConfigError, formatPath, type ConfigIssue } from './issues.js';
 
+/** A path into the parsed value: mapping keys and sequence indices, e.g. `['model', 'layers', 3]`. */
 export type DataPath = (string | number)[];
 
 export interface Position {
@@ -13,6 +14,7 @@ export interface Position {
 export class YamlSource {
   private constructor(
     readonly file: string,
+    /** The document as plain JavaScript values (mappings are objects, sequences arrays). */
     readonly value: unknown,
     private readonly doc: Document,
     private readonly lines: LineCounter,
@@ -32,6 +34,7 @@ export class YamlSource {
     return new YamlSource(file, doc.toJS() as unknown, doc, lines);
   }
 
+  /** Reads and parses a file; a missing or unreadable file is a ConfigError too. */
   static read(file: string): YamlSource {
     let text: string;
     try {
@@ -61,6 +64,12 @@ export class YamlSource {
       if (range) return this.lines.linePos(range[0]);
     }
     return undefined;
+  }
+
+  /** An issue about the value at `path`, located in this file (for checks a schema cannot express). */
+  issue(path: DataPath, message: string): ConfigIssue {
+    const pos = this.locate(path);
+    return { file: this.file, path: formatPath(path), line: pos?.line, col: pos?.col, message };
   }
 }
 

@@ -9,12 +9,13 @@ export interface ConfigIssue {
   message: string;
 }
 
+/** `file:line:col: path: message`, leaving out what is not known. */
 export function formatIssue(issue: ConfigIssue): string {
   const where = issue.line === undefined ? issue.file : `${issue.file}:${issue.line}:${issue.col ?? 1}`;
   return issue.path === '' ? `${where}: ${issue.message}` : `${where}: ${issue.path}: ${issue.message}`;
 }
 
-/** Thrown by the loaders; `message` lists every issue, one a line, so a user can fix them all at once. */
+/** Thrown by every loader; `message` lists every issue, one a line, so a user can fix them all at once. */
 export class ConfigError extends Error {
   constructor(readonly issues: ConfigIssue[]) {
     super(issues.map(formatIssue).join('\n'));
