@@ -11,7 +11,7 @@ import { engineFactory } from './engine-pipeline.js';
 import { Fabric } from './fabric.js';
 import type { FlowStats } from './flows.js';
 import { ECN_CE, ECN_ECT0, ECN_ECT1, ECN_NOT_ECT, ipv4 } from './frames.js';
-import { buildLeafSpine, type LeafSpineLayout } from './leaf-spine.js';
+import { buildLeafSpine, leafSpineRoutes, type LeafSpineLayout } from './leaf-spine.js';
 import { mltLeafSpineEntries } from './mlt-routing.js';
 import type { SimPipeline } from './pipeline.js';
 import { buildReport, type Report } from './report.js';
@@ -118,7 +118,7 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
       },
       (role, i, lay) =>
         makePipeline(role === 'leaf' ? lay.leafName(i) : lay.spineName(i), index++, () =>
-          lay.routes(role, i),
+          leafSpineRoutes(lay, role, i),
         ),
     );
   } else {

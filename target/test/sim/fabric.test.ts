@@ -4,7 +4,7 @@ import { Rng } from '../../tm/random.js';
 import { BuiltinRouter, type SprayMode } from '../../sim/builtin-router.js';
 import { Fabric } from '../../sim/fabric.js';
 import { ipv4 } from '../../sim/frames.js';
-import { buildLeafSpine } from '../../sim/leaf-spine.js';
+import { buildLeafSpine, leafSpineRoutes } from '../../sim/leaf-spine.js';
 import { queueOfLayer, startFlow, startGradients } from '../../sim/traffic.js';
 
 const GBPS = 1e9;
@@ -43,7 +43,7 @@ function leafSpine(spray: SprayMode, hostsPerLeaf = 8) {
       fabricLink: { rateBps: 100 * GBPS, delayPs: PS_PER_US },
       switchConfig: { bufferPackets: 10_000 },
     },
-    (role, i, lay) => new BuiltinRouter({ routes: lay.routes(role, i), spray, seed: i + 1 }),
+    (role, i, lay) => new BuiltinRouter({ routes: leafSpineRoutes(lay, role, i), spray, seed: i + 1 }),
   );
   return { fabric, layout };
 }
