@@ -54,8 +54,16 @@
  *      dscp_to_priority (default action set_priority(0), changeable by the control plane);
  *      non-IP frames get priority 0.
  *
- * MLTEgress (d = standard_metadata.enq_qdepth: packets already in this port's queue of this priority
- * when this packet was enqueued, not counting it):
+ * MLTEgress (d = standard_metadata.enq_qdepth: packets already queued when this packet was enqueued, not
+ * counting it). What d counts, and when the thresholds act, depends on the switch:
+ *   - bmv2 simple_switch (and the embedded target's default switch model, `bmv2`): d counts the whole
+ *     egress port, summed over its priority queues, and egress runs after the packet has waited; each
+ *     priority queue holds 64 packets (set_queue_depth). So S and L of a queue act on the port's total,
+ *     and a packet they drop has already taken its place in the queue. A queue's L above 64 is never met
+ *     by its own packets alone.
+ *   - a commodity switch (what MLT configures; the embedded target's `commodity` switch model, which
+ *     the threshold solver models): d counts this packet's own priority queue and the thresholds act on
+ *     admission, so a dropped packet never occupies the buffer; the port's queues share one buffer.
  *   1. queue_thresholds[(egress_port, priority)] gives S and L in packets (default: both 0xFFFFFFFF,
  *      i.e. never). d >= L -> drop (queue_dropped_at_limit). Else d >= S -> an important packet
  *      (IPv4 with ECN != 0: ECT(0), ECT(1) or CE) gets ECN = CE (0b11, queue_ecn_marked), an unimportant

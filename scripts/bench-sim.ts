@@ -35,7 +35,7 @@ function scenario(pipeline: string, tables: string): string {
 name: bench
 seed: 1
 duration: 20ms
-switch: { queues: 8, bufferPackets: 340 }
+switch: { model: commodity, queues: 8, bufferPackets: 340 }
 topology:
   leafSpine: { spines: 4, leaves: 8, hostsPerLeaf: 16, link: { rate: 100Gbps, delay: 1us } }
 pipeline: ${pipeline}

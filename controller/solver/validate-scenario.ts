@@ -19,6 +19,7 @@ export interface ValidationScenario {
   duration: string;
   drain: boolean;
   switch: {
+    model: 'commodity';
     queues: number;
     bufferPackets: number;
     framingOverhead: boolean;
@@ -238,6 +239,7 @@ export function validationScenario(
     duration: `${durationUs}us`,
     drain: true,
     switch: {
+      model: 'commodity',
       queues: problem.queues,
       // The model bounds Σ L_i (packets including the one in service) by B; the port counts only waiting
       // packets, and the installed limits (L_i - 1 each) keep those below B, so tail drop never adds loss

@@ -3,6 +3,7 @@
 import type { EgressPort } from '../tm/egress-port.js';
 import { DEFAULT_QUEUES } from '../tm/egress-port.js';
 import { Simulator } from '../tm/simulator.js';
+import { DEFAULT_SWITCH_MODEL } from '../tm/switch-model.js';
 import { FlowRegistry } from './flows.js';
 import { HostNode, SwitchNode, type FabricNode, type SwitchConfig } from './nodes.js';
 import type { SimPipeline } from './pipeline.js';
@@ -37,12 +38,10 @@ export class Fabric {
   addSwitch(name: string, pipeline: SimPipeline, config: Partial<SwitchConfig> = {}): SwitchNode {
     this.checkName(name);
     const sw = new SwitchNode(name, this.sim, pipeline, {
+      ...config,
       queues: config.queues ?? DEFAULT_QUEUES,
-      bufferPackets: config.bufferPackets ?? 1000,
       framingOverheadBytes: config.framingOverheadBytes ?? this.framingOverheadBytes,
-      depthScope: config.depthScope,
-      queueCapacity: config.queueCapacity,
-      egressAt: config.egressAt,
+      model: config.model ?? DEFAULT_SWITCH_MODEL,
     });
     this.switches.set(name, sw);
     return sw;

@@ -3,6 +3,7 @@
 import { EgressPort, type TransmitStart } from '../tm/egress-port.js';
 import { ReadyPacket, type Enqueued, type Frame, type IngressSink, type QueueMetadata } from '../tm/seam.js';
 import type { Simulator } from '../tm/simulator.js';
+import type { Queueing, SwitchModelName } from '../tm/switch-model.js';
 import { TrafficManager } from '../tm/traffic-manager.js';
 import { ECN_CE, ecnOf, MIN_FRAME_BYTES, recycleFrame, trailerFlowId, trailerSentPs } from './frames.js';
 import type { FlowRegistry } from './flows.js';
@@ -16,13 +17,11 @@ export interface FabricNode {
   receive(port: number, data: Uint8Array): void;
 }
 
-export interface SwitchConfig {
+/** A switch's ports: their queues, and the switch model whose queueing they follow, with any overrides. */
+export interface SwitchConfig extends Partial<Queueing> {
   queues: number;
-  bufferPackets: number;
   framingOverheadBytes: number;
-  depthScope?: 'queue' | 'port';
-  queueCapacity?: number;
-  egressAt?: 'dequeue' | 'enqueue';
+  model: SwitchModelName;
 }
 
 export class SwitchNode implements FabricNode {
@@ -59,13 +58,8 @@ export class SwitchNode implements FabricNode {
     this.tm.addPort(
       port,
       {
-        queues: this.config.queues,
+        ...this.config,
         rateBps,
-        bufferPackets: this.config.bufferPackets,
-        framingOverheadBytes: this.config.framingOverheadBytes,
-        depthScope: this.config.depthScope,
-        queueCapacity: this.config.queueCapacity,
-        egressAt: this.config.egressAt,
       },
       // Straight onto the wire: this runs once per hop, so no detour through the port table.
       wire,
@@ -129,7 +123,14 @@ export class HostNode implements FabricNode {
     this.nic = new EgressPort(
       this.sim,
       0,
-      { queues: 1, rateBps, bufferPackets: Number.MAX_SAFE_INTEGER, framingOverheadBytes },
+      // A NIC is one FIFO the host's generators fill as fast as they like: no limit, and nothing runs at dequeue.
+      {
+        queues: 1,
+        rateBps,
+        bufferPackets: Number.POSITIVE_INFINITY,
+        queueCapacity: Number.POSITIVE_INFINITY,
+        framingOverheadBytes,
+      },
       wire,
     );
   }

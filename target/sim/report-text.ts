@@ -1,5 +1,6 @@
 // The human rendering of a scenario report: aligned tables, one row per queue, port, link and traffic item.
-import type { Report } from './report.js';
+import { describeModel } from '../tm/switch-model.js';
+import { reportDepartures, type Report } from './report.js';
 
 function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
@@ -19,10 +20,16 @@ function table(headers: string[], rows: (string | number)[][]): string {
 const na = (v: number | null): string | number => (v === null ? '-' : v);
 const pct = (x: number): string => `${(100 * x).toFixed(2)}%`;
 
+function overridden(r: Report): string {
+  const o = Object.entries(r.switchOverrides ?? {});
+  return o.length === 0 ? '' : ` with ${o.map(([k, v]) => `${k} ${String(v)}`).join(', ')}`;
+}
+
 export function formatReport(r: Report): string {
   const out: string[] = [];
   out.push(
     `scenario ${r.scenario}  seed ${r.seed}  pipeline ${r.pipeline}`,
+    `switch model ${r.switchModel}${overridden(r)}: ${describeModel(r.switchModel, reportDepartures(r))}`,
     `duration ${r.durationUs} us, ended at ${r.endUs} us, ${r.events} events, ${r.switchHops} switch-hops`,
     '',
     'Queues (drops: thr = unimportant below L, L = at L, tail = buffer full, egr = all egress drops)',

@@ -1,6 +1,7 @@
 // What a scenario run reports, gathered from the fabric after the run, and its two renderings: JSON (stable
 // field order, no wall-clock figures, so that the same seed gives byte-identical output) and a text table.
 import { nearestRank, type Samples } from '../tm/samples.js';
+import { departuresFrom, type Queueing, type SwitchModelName } from '../tm/switch-model.js';
 import { PS_PER_US } from '../tm/time.js';
 import type { Fabric } from './fabric.js';
 import type { FlowStats } from './flows.js';
@@ -79,10 +80,25 @@ export interface SwitchReport {
   ingressDropped: number;
 }
 
+/**
+ * How the switches departed from their model, in the scenario file's terms (see scenario.schema.json): a
+ * different depth scope or egress timing, or a kind of limit the model does not have (see departuresFrom).
+ */
+export interface SwitchOverrides {
+  qdepth?: 'queue' | 'port';
+  egressAt?: 'dequeue' | 'enqueue';
+  queueCapacity?: number;
+  bufferPackets?: number;
+}
+
 export interface Report {
   scenario: string;
   seed: number;
   pipeline: string;
+  /** The switch model every switch ran (target/tm/switch-model.ts). */
+  switchModel: SwitchModelName;
+  /** Present only when the scenario departed from the model. */
+  switchOverrides?: SwitchOverrides;
   durationUs: number;
   /** Simulated time at the end of the run, including the drain after `duration`. */
   endUs: number;
@@ -123,6 +139,8 @@ export interface ReportInput {
   scenario: string;
   seed: number;
   pipeline: string;
+  switchModel: SwitchModelName;
+  queueing: Queueing;
   durationPs: number;
   /** Traffic items with the flows each created. */
   traffic: { name: string; kind: string; flows: FlowStats[] }[];
@@ -198,6 +216,8 @@ export function buildReport(input: ReportInput): Report {
     scenario: input.scenario,
     seed: input.seed,
     pipeline: input.pipeline,
+    switchModel: input.switchModel,
+    ...overridesOf(input.switchModel, input.queueing),
     durationUs: round(input.durationPs / PS_PER_US, 6),
     endUs: round(end / PS_PER_US, 6),
     events: fabric.sim.eventsRun,
@@ -214,6 +234,27 @@ export function buildReport(input: ReportInput): Report {
       return { name: f.name, src: f.src, dst: f.dst, ...rest };
     });
   return report;
+}
+
+function overridesOf(model: SwitchModelName, q: Queueing): { switchOverrides?: SwitchOverrides } {
+  const d = departuresFrom(model, q);
+  const o: SwitchOverrides = {};
+  if (d.depthScope !== undefined) o.qdepth = d.depthScope;
+  if (d.egressAt !== undefined) o.egressAt = d.egressAt;
+  if (d.queueCapacity !== undefined) o.queueCapacity = d.queueCapacity;
+  if (d.bufferPackets !== undefined) o.bufferPackets = d.bufferPackets;
+  return Object.keys(o).length > 0 ? { switchOverrides: o } : {};
+}
+
+/** The departures from its model a report lists, in switch-model.ts's terms. */
+export function reportDepartures(r: Pick<Report, 'switchOverrides'>): Partial<Queueing> {
+  const o = r.switchOverrides ?? {};
+  return {
+    depthScope: o.qdepth,
+    egressAt: o.egressAt,
+    queueCapacity: o.queueCapacity,
+    bufferPackets: o.bufferPackets,
+  };
 }
 
 function summarise(flows: readonly FlowStats[]): Omit<TrafficReport, 'name' | 'kind'> {

@@ -2,6 +2,7 @@
 // Errors (config-file's ConfigError) name the file, the path inside it and the line, all at once.
 import { join } from 'node:path';
 import { findUp, SchemaSet } from '../../config-file/index.js';
+import type { SwitchModelName } from '../tm/switch-model.js';
 
 const SCHEMA = 'scenario.schema.json';
 
@@ -90,6 +91,8 @@ export interface ScenarioFile {
   duration: string;
   drain?: boolean;
   switch?: {
+    /** The switch model (target/tm/switch-model.ts); bmv2 when absent. The fields below override its aspects. */
+    model?: SwitchModelName;
     queues?: number;
     bufferPackets?: number;
     queueCapacity?: number;

@@ -4,7 +4,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ControlPlane } from '../p4info/control-plane.js';
+import { DEFAULT_QUEUES } from '../tm/egress-port.js';
 import { Rng } from '../tm/random.js';
+import {
+  DEFAULT_SWITCH_MODEL,
+  resolveQueueing,
+  type Queueing,
+  type SwitchModelName,
+} from '../tm/switch-model.js';
 import { parseDuration, parseRate, type Picoseconds } from '../tm/time.js';
 import { BuiltinRouter, type Route } from './builtin-router.js';
 import { engineFactory } from './engine-pipeline.js';
@@ -13,6 +20,7 @@ import type { FlowStats } from './flows.js';
 import { ECN_CE, ECN_ECT0, ECN_ECT1, ECN_NOT_ECT, ipv4 } from './frames.js';
 import { buildLeafSpine, leafSpineRoutes, type LeafSpineLayout } from './leaf-spine.js';
 import { mltLeafSpineEntries } from './mlt-routing.js';
+import type { SwitchConfig } from './nodes.js';
 import type { SimPipeline } from './pipeline.js';
 import { buildReport, type Report } from './report.js';
 import {
@@ -46,6 +54,9 @@ export interface BuiltScenario {
   durationPs: Picoseconds;
   traffic: { name: string; kind: string; flows: FlowStats[] }[];
   pipeline: string;
+  /** The switch model every switch runs, and its behaviour with the scenario's overrides applied. */
+  switchModel: SwitchModelName;
+  queueing: Queueing;
 }
 
 const ECN_NAMES: Record<string, number> = {
@@ -70,13 +81,16 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
   const master = new Rng(seed);
   const sw = scn.switch ?? {};
   const fabric = new Fabric(sw.framingOverhead ? 20 : 0);
-  const switchConfig = {
-    queues: sw.queues ?? 8,
-    bufferPackets: sw.bufferPackets ?? 1000,
-    depthScope: sw.qdepth ?? 'queue',
+  const model = sw.model ?? DEFAULT_SWITCH_MODEL;
+  const switchConfig: Partial<SwitchConfig> & { queues: number } = {
+    queues: sw.queues ?? DEFAULT_QUEUES,
+    model,
+    bufferPackets: sw.bufferPackets,
+    depthScope: sw.qdepth,
     queueCapacity: sw.queueCapacity,
-    egressAt: sw.egressAt ?? 'dequeue',
+    egressAt: sw.egressAt,
   };
+  const queueing = resolveQueueing(model, switchConfig);
   const durationPs = parseDuration(scn.duration);
 
   // Pipelines: one instance per switch, made in a fixed order so that seeds do not depend on timing.
@@ -173,7 +187,7 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
   const traffic = scn.traffic.map((t, i) =>
     startTraffic(fabric, t, i, master.fork(i), durationPs, baseDir, switchConfig.queues),
   );
-  return { fabric, layout, durationPs, traffic, pipeline: pipelineName };
+  return { fabric, layout, durationPs, traffic, pipeline: pipelineName, switchModel: model, queueing };
 }
 
 function startTraffic(
@@ -315,6 +329,8 @@ export function runBuilt(b: BuiltScenario, scn: ScenarioFile, options: ScenarioO
     scenario: scn.name ?? 'scenario',
     seed: scn.seed ?? 1,
     pipeline: b.pipeline,
+    switchModel: b.switchModel,
+    queueing: b.queueing,
     durationPs: b.durationPs,
     traffic: b.traffic,
     queues: scn.report?.queues ?? 'active',

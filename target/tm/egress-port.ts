@@ -1,36 +1,32 @@
-// One egress port of the traffic manager: N strict-priority FIFO queues sharing a buffer counted in packets,
-// drained onto a wire of fixed rate. Egress processing happens at dequeue (as in bmv2), so a packet that egress
-// drops frees the wire at once and the next packet is dequeued in the same picosecond.
+// One egress port of the traffic manager: N strict-priority FIFO queues, each with a capacity and together with
+// a port buffer, counted in packets, drained onto a wire of fixed rate. What the queueing metadata counts and
+// when egress runs follow the port's switch model (switch-model.ts). With egress at dequeue (bmv2) a packet that
+// egress drops frees the wire at once and the next packet is dequeued in the same picosecond.
 import { Samples } from './samples.js';
 import { ReadyPacket, type Enqueued, type Frame, type QueueMetadata } from './seam.js';
 import type { Simulator } from './simulator.js';
 import { serializationPs, toMicroseconds, type Picoseconds } from './time.js';
+import {
+  DEFAULT_SWITCH_MODEL,
+  resolveQueueing,
+  type Queueing,
+  type SwitchModelName,
+} from './switch-model.js';
 import { WaitQueue } from './wait-queue.js';
 
-export interface PortConfig {
+/**
+ * A port's configuration: its queues and wire, and its queueing behaviour, which is that of a named switch model
+ * (bmv2 unless `model` says otherwise, see switch-model.ts) with any aspect given here overriding the model's.
+ */
+export interface PortConfig extends Partial<Queueing> {
   /** Number of priority queues; queue id = priority, the highest id is served first (bmv2 --priority-queues). */
   queues: number;
   /** Line rate in bits per second. */
   rateBps: number;
-  /** Packets the port can hold across all its queues (the packet on the wire is not counted); then tail drop. */
-  bufferPackets: number;
   /** Extra bytes per frame on the wire, e.g. 20 for preamble + IFG; 0 by default. */
   framingOverheadBytes?: number;
-  /**
-   * What enq_qdepth / deq_qdepth count. 'queue' (default): packets in this packet's priority queue, as
-   * DESIGN.md specifies and per-queue thresholds assume. 'port': packets in all queues of the port, which is
-   * what bmv2 simple_switch reports (it reads the occupancy of the port's logical queue, summed over priorities).
-   */
-  depthScope?: 'queue' | 'port';
-  /** Packets one priority queue may hold (bmv2 set_queue_depth: a capacity per priority queue); no limit by default. */
-  queueCapacity?: number;
-  /**
-   * When egress runs. 'dequeue' (default) is bmv2: a packet that egress will drop still waits in the queue.
-   * 'enqueue' runs egress on admission, with the enqueue metadata (deq_qdepth = enq_qdepth, deq_timedelta = 0),
-   * so a packet dropped by a threshold never occupies the buffer, as in a switch whose traffic manager applies
-   * the thresholds itself (and as the threshold solver's queueing model assumes).
-   */
-  egressAt?: 'dequeue' | 'enqueue';
+  /** The switch model whose queueing behaviour the port has; bmv2 by default. */
+  model?: SwitchModelName;
 }
 
 export const DEFAULT_QUEUES = 8;
@@ -38,7 +34,7 @@ export const DEFAULT_QUEUES = 8;
 export class QueueStats {
   /** Packets accepted into the queue. */
   enqueued = 0;
-  /** Packets refused because the port buffer was full. */
+  /** Packets refused because their queue or the port buffer was full. */
   tailDropped = 0;
   dequeued = 0;
   /** Dequeued packets for which egress produced no frame. */
@@ -83,7 +79,10 @@ export class EgressPort {
   private readonly overhead: number;
   private readonly portScope: boolean;
   private readonly queueCapacity: number;
+  private readonly bufferPackets: number;
   private readonly egressAtEnqueue: boolean;
+  /** The behaviour this port runs: its model's, with the config's overrides applied. */
+  readonly queueing: Queueing;
   /** Bit q set when queue q holds packets (ports of at most 31 queues; others scan). */
   private nonEmpty = 0;
   private readonly useMask: boolean;
@@ -119,14 +118,18 @@ export class EgressPort {
     if (!Number.isInteger(config.queues) || config.queues < 1)
       throw new Error(`bad queue count ${config.queues}`);
     if (!(config.rateBps > 0)) throw new Error(`bad line rate ${config.rateBps}`);
-    if (!(config.bufferPackets >= 0)) throw new Error(`bad buffer size ${config.bufferPackets}`);
+    const q = resolveQueueing(config.model ?? DEFAULT_SWITCH_MODEL, config);
+    if (!(q.bufferPackets >= 0)) throw new Error(`bad buffer size ${q.bufferPackets}`);
+    if (!(q.queueCapacity >= 0)) throw new Error(`bad queue capacity ${q.queueCapacity}`);
+    this.queueing = q;
     this.queues = Array.from({ length: config.queues }, () => new WaitQueue());
     this.queueStats = Array.from({ length: config.queues }, () => new QueueStats());
     this.queueLast = new Array<Picoseconds>(config.queues).fill(0);
     this.overhead = config.framingOverheadBytes ?? 0;
-    this.portScope = config.depthScope === 'port';
-    this.queueCapacity = config.queueCapacity ?? Number.POSITIVE_INFINITY;
-    this.egressAtEnqueue = config.egressAt === 'enqueue';
+    this.portScope = q.depthScope === 'port';
+    this.queueCapacity = q.queueCapacity;
+    this.bufferPackets = q.bufferPackets;
+    this.egressAtEnqueue = q.egressAt === 'enqueue';
     this.useMask = config.queues <= 31;
   }
 
@@ -146,7 +149,7 @@ export class EgressPort {
     if (fifo === undefined)
       throw new Error(`port ${this.port}: priority ${q} out of range 0..${this.queues.length - 1}`);
     const stats = this.queueStats[q]!;
-    if (this.queued >= this.config.bufferPackets || fifo.length >= this.queueCapacity) {
+    if (this.queued >= this.bufferPackets || fifo.length >= this.queueCapacity) {
       stats.tailDropped++;
       return false;
     }

@@ -1,6 +1,7 @@
 // The contract between a packet pipeline and the traffic manager, mirroring where bmv2's simple_switch puts its
 // queues: ingress decides an egress port and a priority, the packet waits in that port's queue of that priority,
-// and egress runs only when the packet is dequeued, with the queueing metadata filled in. Anything that can
+// and egress runs when the packet is dequeued (or on admission, under the commodity switch model), with the
+// queueing metadata filled in. Anything that can
 // split its processing at that point (the v1model engine through an adapter, or a plain TypeScript function in
 // tests) can be driven by the traffic manager.
 import type { Picoseconds } from './time.js';
@@ -9,9 +10,12 @@ import type { Picoseconds } from './time.js';
 export interface QueueMetadata {
   /** The priority queue the packet waited in (bmv2: the priority it left ingress with). */
   queueId: number;
-  /** Packets already in this queue (this port, this priority) when the packet was enqueued, not counting it. */
+  /**
+   * Packets already queued when the packet was enqueued, not counting it: at the whole egress port (bmv2), or
+   * in the packet's own priority queue (the commodity switch model), see switch-model.ts.
+   */
   enqQdepth: number;
-  /** Packets left in this queue right after this one was dequeued. */
+  /** Packets left queued (port or queue, as enqQdepth) right after this one was dequeued. */
   deqQdepth: number;
   /** Enqueue time in whole microseconds since the start of the run (standard_metadata.enq_timestamp). */
   enqTimestampUs: number;

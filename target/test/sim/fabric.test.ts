@@ -22,7 +22,8 @@ function line(rateBps: number, delayPs: number, buffer = 100): Fabric {
       spray: 'round-robin',
       dscpToPriority: Array.from({ length: 64 }, (_, d) => d >> 3),
     }),
-    { bufferPackets: buffer },
+    // A shared port buffer: the commodity switch model's.
+    { model: 'commodity', bufferPackets: buffer },
   );
   f.addHost('a', ipv4('10.0.0.1'), 1);
   f.addHost('b', ipv4('10.0.0.2'), 2);
@@ -41,7 +42,7 @@ function leafSpine(spray: SprayMode, hostsPerLeaf = 8) {
       hostsPerLeaf,
       hostLink: { rateBps: 100 * GBPS, delayPs: PS_PER_US },
       fabricLink: { rateBps: 100 * GBPS, delayPs: PS_PER_US },
-      switchConfig: { bufferPackets: 10_000 },
+      switchConfig: { model: 'commodity', bufferPackets: 10_000 },
     },
     (role, i, lay) => new BuiltinRouter({ routes: leafSpineRoutes(lay, role, i), spray, seed: i + 1 }),
   );
@@ -82,9 +83,7 @@ describe('sim/fabric', () => {
     g.addSwitch(
       'sw',
       new BuiltinRouter({ routes: [{ prefix: ipv4('10.0.0.9'), prefixLen: 32, ports: [9] }], spray: 'hash' }),
-      {
-        bufferPackets: 20,
-      },
+      { model: 'commodity', bufferPackets: 20 },
     );
     g.addHost('r', ipv4('10.0.0.9'), 9);
     g.connect('r', 0, 'sw', 9, { rateBps: 10 * GBPS, delayPs: 0 });

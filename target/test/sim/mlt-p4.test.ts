@@ -75,8 +75,9 @@ function recorder(target: string, log: Seen[]) {
   };
 }
 
-const fabric = (spines: number, leaves: number, hosts: number, buffer: number) => `
-switch: { queues: 8, bufferPackets: ${buffer} }
+/** A leaf-spine running mlt.p4; `sw` is the rest of the `switch` map (the model, sizes). */
+const fabric = (spines: number, leaves: number, hosts: number, sw = '') => `
+switch: { queues: 8${sw === '' ? '' : `, ${sw}`} }
 topology:
   leafSpine: { spines: ${spines}, leaves: ${leaves}, hostsPerLeaf: ${hosts}, link: { rate: 100Gbps, delay: 1us } }
 pipeline: { p4: ../../p4/mlt.p4, routing: spray }
@@ -85,16 +86,17 @@ pipeline: { p4: ../../p4/mlt.p4, routing: spray }
 describe('sim with p4/mlt.p4', function () {
   this.timeout(120_000);
 
-  it('drops unimportant packets at depth >= S, CE-marks important ones, drops all at L; counters agree', () => {
-    const S = 20;
-    const L = 60;
-    const log: Seen[] = [];
-    const report = run(
-      `
+  for (const model of ['bmv2', 'commodity'] as const)
+    it(`drops unimportant packets at depth >= S, CE-marks important ones, drops all at L; counters agree (${model})`, () => {
+      const S = 20;
+      const L = 60;
+      const log: Seen[] = [];
+      const report = run(
+        `
 name: thresholds
 seed: 11
 duration: 150us
-${fabric(4, 2, 4, 500)}
+${fabric(4, 2, 4, `model: ${model}`)}
 tables:${dscpTable}
   - switches: leaf1
     repeat: { q: '0..7' }
@@ -107,45 +109,99 @@ traffic:
   - { kind: flow, name: imp2, src: h0.1, dst: h1.0, rate: 60Gbps, arrival: poisson, dscp: 24, ecn: ect1 }
   - { kind: flow, name: unimp, src: h0.2, dst: h1.0, rate: 40Gbps, arrival: poisson, dscp: 24, ecn: not-ect }
 `,
-      recorder('leaf1', log),
-    );
-    const mine = log.filter((s) => s.meta.queueId === 3 && s.out.every((f) => f.port === 1));
-    let marked = 0;
-    let droppedS = 0;
-    let droppedL = 0;
-    let passed = 0;
-    for (const s of mine) {
-      const d = s.meta.enqQdepth;
-      const important = s.ecnIn !== 0;
-      if (d >= L) {
-        assert.equal(s.out.length, 0, `depth ${d} >= L must drop`);
-        droppedL++;
-      } else if (d >= S && !important) {
-        assert.equal(s.out.length, 0, `unimportant at depth ${d} must drop`);
-        droppedS++;
-      } else {
-        assert.equal(s.out.length, 1);
-        const ecnOut = ecnOf(s.out[0]!.data);
-        if (d >= S) {
-          assert.equal(ecnOut, ECN_CE, `important at depth ${d} must be CE-marked`);
-          marked++;
-        } else assert.equal(ecnOut, s.ecnIn, `below S the packet leaves unchanged`);
-        passed++;
+        recorder('leaf1', log),
+      );
+      const mine = log.filter((s) => s.meta.queueId === 3 && s.out.every((f) => f.port === 1));
+      let marked = 0;
+      let droppedS = 0;
+      let droppedL = 0;
+      let passed = 0;
+      for (const s of mine) {
+        const d = s.meta.enqQdepth;
+        const important = s.ecnIn !== 0;
+        if (d >= L) {
+          assert.equal(s.out.length, 0, `depth ${d} >= L must drop`);
+          droppedL++;
+        } else if (d >= S && !important) {
+          assert.equal(s.out.length, 0, `unimportant at depth ${d} must drop`);
+          droppedS++;
+        } else {
+          assert.equal(s.out.length, 1);
+          const ecnOut = ecnOf(s.out[0]!.data);
+          if (d >= S) {
+            assert.equal(ecnOut, ECN_CE, `important at depth ${d} must be CE-marked`);
+            marked++;
+          } else assert.equal(ecnOut, s.ecnIn, `below S the packet leaves unchanged`);
+          passed++;
+        }
       }
-    }
-    // The load was chosen so that every branch happens many times.
-    assert.ok(marked > 100 && droppedS > 100 && droppedL > 100, `${marked} ${droppedS} ${droppedL}`);
-    const q = report.queues.find((r) => r.switch === 'leaf1' && r.port === 1 && r.queue === 3)!;
-    assert.equal(q.packetsIn, mine.length);
-    assert.equal(q.droppedAtLimit, droppedL);
-    assert.equal(q.droppedUnimportant, droppedS);
-    assert.equal(q.ecnMarked, marked);
-    assert.equal(q.packetsOut, passed);
-    assert.equal(q.egressDropped, droppedL + droppedS);
-    assert.equal(q.tailDropped, 0);
-    const traffic = Object.fromEntries(report.traffic.map((t) => [t.name, t]));
-    assert.equal(traffic.unimp!.ceMarked, 0);
-    assert.equal(traffic.imp1!.ceMarked + traffic.imp2!.ceMarked, marked);
+      // The load was chosen so that every branch happens many times.
+      assert.ok(marked > 100 && droppedS > 100 && droppedL > 100, `${marked} ${droppedS} ${droppedL}`);
+      const q = report.queues.find((r) => r.switch === 'leaf1' && r.port === 1 && r.queue === 3)!;
+      assert.equal(q.packetsIn, mine.length + q.tailDropped);
+      assert.equal(q.droppedAtLimit, droppedL);
+      assert.equal(q.droppedUnimportant, droppedS);
+      assert.equal(q.ecnMarked, marked);
+      assert.equal(q.packetsOut, passed);
+      assert.equal(q.egressDropped, droppedL + droppedS);
+      if (model === 'commodity') {
+        // Dropped packets never take a place in the queue, so it never reaches L.
+        assert.equal(q.tailDropped, 0);
+        assert.equal(q.maxDepth, L);
+      } else {
+        // Dropped packets wait their turn and fill the queue to bmv2's 64, past L: tail drops.
+        assert.equal(q.maxDepth, 64);
+        assert.ok(q.tailDropped > 0);
+      }
+      const traffic = Object.fromEntries(report.traffic.map((t) => [t.name, t]));
+      assert.equal(traffic.unimp!.ceMarked, 0);
+      assert.equal(traffic.imp1!.ceMarked + traffic.imp2!.ceMarked, marked);
+    });
+
+  it("applies a queue's thresholds to the whole port's depth under bmv2, to the queue's own under commodity", () => {
+    // Queue 7 gets 60 Gb/s of a 100 Gb/s port and has S = L = 20; queue 0 gets another 60 Gb/s and no
+    // thresholds, so it backs up. Queue 7 itself stays short (it is served first), but bmv2's enq_qdepth counts
+    // queue 0's backlog too.
+    const go = (model: string) => {
+      const log: Seen[] = [];
+      const report = run(
+        `
+seed: 12
+duration: 150us
+${fabric(4, 2, 4, `model: ${model}`)}
+tables:${dscpTable}
+  - switches: leaf1
+    table: MLTEgress.queue_thresholds
+    match: { standard_metadata.egress_port: 1, standard_metadata.priority: 7 }
+    action: MLTEgress.set_thresholds
+    params: { s_threshold: 20, l_threshold: 20 }
+traffic:
+  - { kind: flow, name: high, src: h0.0, dst: h1.0, rate: 60Gbps, arrival: poisson, dscp: 56, ecn: ect0 }
+  - { kind: flow, name: low, src: h0.1, dst: h1.0, rate: 60Gbps, arrival: poisson, dscp: 0, ecn: ect0 }
+`,
+        recorder('leaf1', log),
+      );
+      const q = (queue: number) =>
+        report.queues.find((r) => r.switch === 'leaf1' && r.port === 1 && r.queue === queue)!;
+      const seen = log.filter((x) => x.meta.queueId === 7).map((x) => x.meta.enqQdepth);
+      return { report, high: q(7), low: q(0), deepest: Math.max(...seen) };
+    };
+    const bmv2 = go('bmv2');
+    assert.equal(bmv2.report.switchModel, 'bmv2');
+    // Queue 7 never holds more than one packet, yet its packets see queue 0's backlog and a third of them are
+    // dropped at L; that in turn keeps the port near 20 packets, so queue 0 never reaches its 64.
+    assert.ok(bmv2.high.maxDepth <= 1);
+    assert.ok(bmv2.deepest >= 20, `deepest enq_qdepth in queue 7: ${bmv2.deepest}`);
+    assert.ok(bmv2.high.droppedAtLimit! > bmv2.high.packetsIn / 4, `${bmv2.high.droppedAtLimit}`);
+    assert.ok(bmv2.low.maxDepth < 64);
+    const commodity = go('commodity');
+    assert.equal(commodity.report.switchModel, 'commodity');
+    // The high queue's packets see only their own short queue: none reaches L. The low queue grows in the
+    // shared buffer, past bmv2's 64.
+    assert.ok(commodity.deepest < 20, `deepest enq_qdepth in queue 7: ${commodity.deepest}`);
+    assert.equal(commodity.high.droppedAtLimit, 0);
+    assert.ok(commodity.low.maxDepth > 64);
+    assert.equal(commodity.low.tailDropped, 0);
   });
 
   it('serves the DSCP-mapped high queue first: a saturated low queue does not delay it', () => {
@@ -153,7 +209,7 @@ traffic:
 seed: 21
 duration: 200us
 report: { flows: true }
-${fabric(4, 2, 4, 2000)}
+${fabric(4, 2, 4, 'model: commodity, bufferPackets: 2000')}
 tables:${dscpTable}
 traffic:
   - { kind: flow, name: low1, src: h0.0, dst: h1.0, rate: 90Gbps, arrival: poisson, dscp: 0 }
@@ -176,7 +232,7 @@ traffic:
     const report = run(`
 seed: 2
 duration: 300us
-${fabric(4, 2, 4, 1000)}
+${fabric(4, 2, 4)}
 tables:${dscpTable}
 traffic:
   - { kind: flow, src: h0.0, dst: h1.0, rate: 50Gbps, arrival: poisson }
@@ -202,7 +258,7 @@ traffic:
       const report = run(`
 seed: ${Math.round(p * 1e4)}
 duration: 10ms
-${fabric(2, 2, 2, 1000)}
+${fabric(2, 2, 2)}
 tables:
   - switches: leaf1
     table: MLTEgress.port_loss_rate
@@ -223,11 +279,11 @@ traffic:
     });
   }
 
-  it('tail-drops an incast at the receiver port once its buffer is full', () => {
+  it("tail-drops an incast at the receiver port once its queue is full (bmv2's 64 packets)", () => {
     const report = run(`
 seed: 4
 duration: 1ms
-${fabric(4, 2, 8, 64)}
+${fabric(4, 2, 8)}
 traffic:
   - { kind: incast, senders: "h0.*", receiver: h1.0, packets: 100 }
 `);
@@ -249,7 +305,7 @@ traffic:
     const yaml = (seed: number) => `
 seed: ${seed}
 duration: 60us
-switch: { queues: 8, bufferPackets: 50 }
+switch: { queues: 8, model: commodity, bufferPackets: 50 }
 topology:
   leafSpine: { spines: 4, leaves: 2, hostsPerLeaf: 4, link: { rate: 100Gbps, delay: 1us } }
 pipeline: { p4: ../../p4/mlt.p4, routing: spray-random }
@@ -295,7 +351,7 @@ traffic:
     const base = `
 seed: 1
 duration: 10us
-${fabric(2, 2, 2, 100)}
+${fabric(2, 2, 2)}
 traffic: [{ kind: flow, src: h0.0, dst: h1.0, rate: 1Gbps }]
 tables:
   - { table: MLTIngress.dscp_to_priority, match: { hdr.ipv4.dscp: 8 }, action: MLTIngress.set_priority, params: { priority: 1 } }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildScenario, runBuilt, runScenarioFile } from '../../sim/scenario-run.js';
 import { expandEntries, parseValue, substitute } from '../../sim/table-entries.js';
 import { formatReport } from '../../sim/report-text.js';
+import { SWITCH_MODELS } from '../../tm/switch-model.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlt-sim-'));
 
@@ -21,7 +22,7 @@ const poissonScenario = (seed: number): string => `
 name: poisson
 seed: ${seed}
 duration: 100us
-switch: { bufferPackets: 30 }
+switch: { model: commodity, bufferPackets: 30 }
 topology:
   leafSpine: { spines: 2, leaves: 2, hostsPerLeaf: 4, link: { rate: 10Gbps, delay: 500ns } }
 pipeline: { builtin: { spray: random } }
@@ -49,6 +50,57 @@ describe('sim/scenario', () => {
       sent - drops,
     );
     assert.match(formatReport(r), /leaf1\s+1\s+0/);
+  });
+
+  it('runs the bmv2 switch model unless the scenario names another, and says so in both reports', () => {
+    const run = (sw: string) => {
+      const text = poissonScenario(5).replace('switch: { model: commodity, bufferPackets: 30 }', sw);
+      const scn = parseScenario(text, 'model.yaml');
+      const built = buildScenario(scn, 'model.yaml');
+      const ports = [...built.fabric.switches.values()].flatMap((s) => s.tm.allPorts());
+      return { report: runBuilt(built, scn), queueing: ports.map((p) => p.queueing) };
+    };
+    const plain = run('');
+    assert.equal(plain.report.switchModel, 'bmv2');
+    assert.equal(plain.report.switchOverrides, undefined);
+    for (const q of plain.queueing) assert.deepEqual(q, SWITCH_MODELS.bmv2);
+    assert.match(
+      formatReport(plain.report),
+      /^switch model bmv2: enq_qdepth\/deq_qdepth count the whole egress port; tail drop when its priority queue is full; egress after the wait$/m,
+    );
+
+    const commodity = run('switch: { model: commodity }');
+    assert.equal(commodity.report.switchModel, 'commodity');
+    assert.equal(commodity.report.switchOverrides, undefined);
+    for (const q of commodity.queueing) assert.deepEqual(q, SWITCH_MODELS.commodity);
+    assert.match(
+      formatReport(commodity.report),
+      /^switch model commodity: enq_qdepth\/deq_qdepth count the packet's own queue; tail drop when the port's shared buffer is full; egress on admission$/m,
+    );
+
+    // Only what differs from the model is an override; JSON names it in the scenario file's terms.
+    const mixed = run('switch: { model: commodity, bufferPackets: 1000, egressAt: dequeue, qdepth: port }');
+    assert.deepEqual(mixed.report.switchOverrides, { qdepth: 'port', egressAt: 'dequeue' });
+    for (const q of mixed.queueing)
+      assert.deepEqual(q, { ...SWITCH_MODELS.commodity, depthScope: 'port', egressAt: 'dequeue' });
+    assert.match(
+      formatReport(mixed.report),
+      /^switch model commodity with qdepth port, egressAt dequeue: enq_qdepth\/deq_qdepth count the whole egress port; tail drop when the port's shared buffer is full; egress after the wait$/m,
+    );
+    // Sizing the model's own limit is not a departure from it; adding a limit it does not have is.
+    const sized = run('switch: { queueCapacity: 16, bufferPackets: 100 }');
+    assert.deepEqual(sized.report.switchOverrides, { bufferPackets: 100 });
+    for (const q of sized.queueing)
+      assert.deepEqual(q, { ...SWITCH_MODELS.bmv2, queueCapacity: 16, bufferPackets: 100 });
+    assert.match(
+      formatReport(sized.report),
+      /^switch model bmv2 with bufferPackets 100: .*; tail drop when its priority queue is full or the port holds 100 packets;/m,
+    );
+
+    assert.throws(
+      () => parseScenario('duration: 1us\nswitch: { model: tofino }\n', 'bad.yaml'),
+      /^bad\.yaml:2:\d+: switch\.model: must be one of: bmv2, commodity$/m,
+    );
   });
 
   it('reports schema errors with file, path and line', () => {

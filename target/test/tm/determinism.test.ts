@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { Rng } from '../../tm/random.js';
+import type { SwitchModelName } from '../../tm/switch-model.js';
 import { PS_PER_US } from '../../tm/time.js';
 import { harness } from './helpers.js';
 
 /** A random mix of priorities, sizes and egress drops over one port; returns the full departure log. */
-function run(seed: number): string {
-  const h = harness({ bufferPackets: 40 });
+function run(seed: number, model: SwitchModelName): string {
+  const h = harness({ model, bufferPackets: 40 });
   const rng = new Rng(seed);
   let t = 0;
   for (let i = 0; i < 5000; i++) {
@@ -21,10 +22,11 @@ function run(seed: number): string {
 }
 
 describe('tm determinism', () => {
-  it('gives identical results for the same seed and different ones for another', () => {
-    const a = run(11);
-    assert.equal(run(11), a);
-    assert.notEqual(run(12), a);
-    assert.ok(JSON.parse(a).departures.length > 3000);
-  });
+  for (const model of ['bmv2', 'commodity'] as const)
+    it(`gives identical results for the same seed and different ones for another (${model})`, () => {
+      const a = run(11, model);
+      assert.equal(run(11, model), a);
+      assert.notEqual(run(12, model), a);
+      assert.ok(JSON.parse(a).departures.length > 3000);
+    });
 });

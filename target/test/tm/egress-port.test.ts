@@ -3,26 +3,33 @@ import { PS_PER_US } from '../../tm/time.js';
 import { EgressPort } from '../../tm/egress-port.js';
 import { TrafficManager } from '../../tm/traffic-manager.js';
 import { Simulator } from '../../tm/simulator.js';
-import { harness } from './helpers.js';
+import { SWITCH_MODELS, type SwitchModelName } from '../../tm/switch-model.js';
+import { harness, type Harness } from './helpers.js';
 
 // At 8 Gb/s one byte takes 1 ns, so a 1000-byte packet occupies the wire for exactly 1 us.
 const US = PS_PER_US;
 
 describe('tm/egress-port', () => {
-  it('fills in bmv2 queueing metadata on a hand-computed timeline', () => {
-    const h = harness();
-    // t=0: A, B, C into queue 2. A goes straight to the wire; B finds an empty queue, C finds B.
+  /** The offers of the hand-computed timelines below (1000 bytes = 1 us on the wire). */
+  const timeline = (h: Harness): ((id: number) => number[]) => {
+    // t=0: A, B, C into queue 2. A goes straight to the wire; B waits first in line, C behind it.
     h.offer(1, 2, 1000);
     h.offer(2, 2, 1000);
     h.offer(3, 2, 1000);
-    // t=1.5us: D into queue 2 finds C (B has just started); E into queue 5 finds nobody.
+    // t=1.5us (B on the wire since 1us): D into queue 2 behind C; E into queue 5, empty.
     h.sim.at(1.5 * US, () => {
       h.offer(4, 2, 1000);
       h.offer(5, 5, 1000);
     });
     h.sim.run();
+    // E (queue 5) overtakes C and D when the wire frees at 2us.
+    assert.deepEqual(
+      h.departures.map((d) => d.id),
+      [1, 2, 5, 3, 4],
+    );
     const byId = new Map(h.departures.map((d) => [d.id, d]));
-    const row = (id: number): number[] => {
+    // [enq_qdepth, deq_qdepth, enq_timestamp, deq_timedelta, start, end]
+    return (id) => {
       const d = byId.get(id)!;
       return [
         d.meta.enqQdepth,
@@ -33,17 +40,19 @@ describe('tm/egress-port', () => {
         d.end / US,
       ];
     };
-    // [enq_qdepth, deq_qdepth, enq_timestamp, deq_timedelta, start, end]
+  };
+
+  it('follows the bmv2 model by default: depths of the whole port, egress after the wait', () => {
+    const h = harness();
+    assert.deepEqual(h.port.queueing, SWITCH_MODELS.bmv2);
+    const row = timeline(h);
     assert.deepEqual(row(1), [0, 0, 0, 0, 0, 1]);
     assert.deepEqual(row(2), [0, 1, 0, 1, 1, 2]);
-    // E (queue 5) overtakes C and D when the wire frees at 2us.
-    assert.deepEqual(row(5), [0, 0, 1, 1, 2, 3]);
+    // E finds C and D waiting in queue 2: simple_switch counts them (it sums the port's priority queues), and
+    // two are still there when E leaves.
+    assert.deepEqual(row(5), [2, 2, 1, 1, 2, 3]);
     assert.deepEqual(row(3), [1, 1, 0, 3, 3, 4]);
     assert.deepEqual(row(4), [1, 0, 1, 3, 4, 5]);
-    assert.deepEqual(
-      h.departures.map((d) => d.id),
-      [1, 2, 5, 3, 4],
-    );
     const q2 = h.port.queueStats[2]!;
     assert.equal(q2.enqueued, 4);
     assert.equal(q2.framesOut, 4);
@@ -53,22 +62,54 @@ describe('tm/egress-port', () => {
     assert.equal(h.port.portStats.busyPs, 5 * US);
   });
 
-  it("counts depth over the whole port with depthScope 'port' (bmv2 simple_switch)", () => {
-    const h = harness({ depthScope: 'port' });
-    // t=0: A (q2) goes on the wire; B (q2), C (q5), D (q2) wait. Depths count every queue of the port.
-    h.offer(1, 2, 1000);
-    h.offer(2, 2, 1000);
-    h.offer(3, 5, 1000);
-    h.offer(4, 2, 1000);
+  it("counts only the packet's own queue with qdepth overridden to queue", () => {
+    const row = timeline(harness({ depthScope: 'queue' }));
+    assert.deepEqual(row(1), [0, 0, 0, 0, 0, 1]);
+    assert.deepEqual(row(2), [0, 1, 0, 1, 1, 2]);
+    assert.deepEqual(row(5), [0, 0, 1, 1, 2, 3]);
+    assert.deepEqual(row(3), [1, 1, 0, 3, 3, 4]);
+    assert.deepEqual(row(4), [1, 0, 1, 3, 4, 5]);
+  });
+
+  it("follows the commodity model: own queue's depth, egress on admission, nothing measured as waited", () => {
+    const h = harness({ model: 'commodity' });
+    assert.deepEqual(h.port.queueing, SWITCH_MODELS.commodity);
+    const row = timeline(h);
+    // Egress ran as each packet was admitted: deq_qdepth = enq_qdepth, deq_timedelta = 0; the wire is the same.
+    assert.deepEqual(row(1), [0, 0, 0, 0, 0, 1]);
+    assert.deepEqual(row(2), [0, 0, 0, 0, 1, 2]);
+    assert.deepEqual(row(5), [0, 0, 1, 0, 2, 3]);
+    assert.deepEqual(row(3), [1, 1, 0, 0, 3, 4]);
+    assert.deepEqual(row(4), [1, 1, 1, 0, 4, 5]);
+  });
+
+  it('bmv2: each priority queue holds 64 packets, and the port has no limit of its own', () => {
+    const h = harness();
+    // The first packet goes straight to the wire; then every queue fills to 64 and refuses the rest.
+    const accepted = [h.offer(0, 1, 1000)];
+    for (let q = 0; q < 8; q++)
+      for (let i = 0; i < 70; i++) accepted.push(h.offer(1000 * q + i + 1, q, 1000));
+    assert.equal(accepted.filter((a) => a).length, 1 + 8 * 64);
+    assert.equal(h.port.depth, 8 * 64);
+    assert.deepEqual(
+      h.port.queueStats.map((s) => s.tailDropped),
+      new Array<number>(8).fill(6),
+    );
+    // The depth a packet sees is the port's: the last packet admitted to queue 7 found 7 * 64 + 63 waiting.
     h.sim.run();
-    const row = (id: number): number[] => {
-      const d = h.departures.find((x) => x.id === id)!;
-      return [d.meta.enqQdepth, d.meta.deqQdepth, d.start / US];
-    };
-    assert.deepEqual(row(1), [0, 0, 0]);
-    assert.deepEqual(row(2), [0, 1, 2]);
-    assert.deepEqual(row(3), [1, 2, 1]);
-    assert.deepEqual(row(4), [2, 0, 3]);
+    const last = h.departures.find((d) => d.id === 7000 + 64)!;
+    assert.equal(last.meta.enqQdepth, 7 * 64 + 63);
+  });
+
+  it('commodity: the queues share a buffer of 1000 packets, with no limit per queue', () => {
+    const h = harness({ model: 'commodity' });
+    const accepted = [h.offer(0, 1, 1000)];
+    for (let i = 0; i < 600; i++) accepted.push(h.offer(i + 1, 0, 1000));
+    for (let i = 0; i < 400; i++) accepted.push(h.offer(1000 + i, 7, 1000));
+    assert.ok(accepted.every((a) => a));
+    assert.equal(h.port.depth, 1000);
+    assert.equal(h.offer(5000, 3, 1000), false);
+    assert.equal(h.port.queueStats[3]!.tailDropped, 1);
   });
 
   it('tail-drops at a per-queue capacity while other queues still accept', () => {
@@ -80,16 +121,11 @@ describe('tm/egress-port', () => {
     assert.equal(h.port.queueStats[1]!.tailDropped, 1);
   });
 
-  it("with egressAt 'enqueue' a packet egress drops never takes buffer space", () => {
-    const burst = (egressAt: 'dequeue' | 'enqueue') => {
+  it('under commodity a packet egress drops never takes buffer space; under bmv2 it waits its turn', () => {
+    const burst = (model: SwitchModelName) => {
       const sim = new Simulator();
       const depths: number[] = [];
-      const port = new EgressPort(
-        sim,
-        1,
-        { queues: 1, rateBps: 8e9, bufferPackets: 1000, egressAt },
-        () => undefined,
-      );
+      const port = new EgressPort(sim, 1, { model, queues: 1, rateBps: 8e9 }, () => undefined);
       // A threshold of 3 on enq_qdepth, as p4/mlt.p4 applies S to unimportant packets.
       for (let i = 0; i < 40; i++)
         port.enqueue({
@@ -103,8 +139,8 @@ describe('tm/egress-port', () => {
       sim.run();
       return { stats: port.queueStats[0]!, depths };
     };
-    const late = burst('dequeue');
-    const early = burst('enqueue');
+    const late = burst('bmv2');
+    const early = burst('commodity');
     // At dequeue, the packets doomed by the threshold pile up behind the survivors.
     assert.equal(late.stats.maxDepth, 39);
     assert.equal(late.stats.framesOut, 4);
@@ -115,7 +151,7 @@ describe('tm/egress-port', () => {
   });
 
   it('serves strictly by priority: a saturated low queue does not delay the high queue', () => {
-    const h = harness({ bufferPackets: 100_000 });
+    const h = harness({ queueCapacity: 100_000 });
     // Queue 0 is offered twice the line rate; queue 7 a light stream of small packets.
     for (let i = 0; i < 4000; i++) h.sim.at(i * 0.5 * US, () => h.offer(i, 0, 1000));
     for (let i = 0; i < 200; i++) h.sim.at(i * 10 * US + 0.25 * US, () => h.offer(100_000 + i, 7, 100));
@@ -128,14 +164,17 @@ describe('tm/egress-port', () => {
         d.meta.deqTimePs - d.meta.enqTimePs <= 1 * US,
         `waited ${d.meta.deqTimePs - d.meta.enqTimePs}`,
       );
-      assert.equal(d.meta.enqQdepth, 0);
+      const arrived = (d.id - 100_000) * 10 * US + 0.25 * US;
+      assert.ok(d.start - arrived <= 1 * US, `on the wire ${d.start - arrived} after arriving`);
     }
+    // bmv2 reports the port's depth: the high packets see the low queue's backlog, though they never wait for it.
+    assert.ok(high[high.length - 1]!.meta.enqQdepth > 1000);
     const low = h.port.queueStats[0]!;
     assert.ok(low.maxDepth > 1500, `low queue should build up, max ${low.maxDepth}`);
   });
 
   it('tail-drops once the shared buffer is full and counts per queue', () => {
-    const h = harness({ bufferPackets: 10 });
+    const h = harness({ model: 'commodity', bufferPackets: 10 });
     const accepted: boolean[] = [];
     // 15 packets at t=0 in queue 3, then 5 in queue 6: one goes on the wire, 10 wait, the rest are dropped.
     for (let i = 0; i < 15; i++) accepted.push(h.offer(i, 3, 1000));

@@ -18,7 +18,13 @@ function mm1(
   const meanBytes = 1000;
   const meanServicePs = (meanBytes * 8 * PS_PER_S) / rateBps;
   const meanGapPs = meanServicePs / rho;
-  const port = new EgressPort(sim, 0, { queues: 1, rateBps, bufferPackets }, () => undefined);
+  // M/M/1/K: one queue whose only limit is the port buffer, the commodity model's shared buffer.
+  const port = new EgressPort(
+    sim,
+    0,
+    { model: 'commodity', queues: 1, rateBps, bufferPackets },
+    () => undefined,
+  );
   const arrivals = new Rng(seed);
   const sizes = new Rng(seed + 1);
   const wire = new Uint8Array(64 * meanBytes);

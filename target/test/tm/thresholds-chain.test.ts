@@ -2,7 +2,8 @@
 // appendix"): Poisson arrivals, exponential sizes, a fraction θ unimportant; a packet is dropped when the
 // depth it sees is >= L, or >= S if unimportant. The depth a packet sees is enq_qdepth, the packets already
 // queued, which excludes the one on the wire: with N packets in the system an arrival sees max(0, N - 1).
-// With egress at enqueue, dropped packets never occupy the queue, so the chain is exact.
+// Under the commodity switch model egress runs on admission, so dropped packets never occupy the queue and the
+// chain is exact.
 import assert from 'node:assert/strict';
 import { EgressPort } from '../../tm/egress-port.js';
 import { Rng } from '../../tm/random.js';
@@ -33,7 +34,7 @@ function simulate(rho: number, theta: number, s: number, l: number, packets: num
   const port = new EgressPort(
     sim,
     0,
-    { queues: 1, rateBps, bufferPackets: 1e9, egressAt: 'enqueue' },
+    { model: 'commodity', queues: 1, rateBps, bufferPackets: 1e9 },
     () => undefined,
   );
   const rng = new Rng(seed);
