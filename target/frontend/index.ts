@@ -6,7 +6,7 @@ import { buildP4Info } from '../p4info/build.js';
 import { CompileAbort, Diagnostics, type Diagnostic } from './diagnostics.js';
 import { Preprocessor } from './preprocessor.js';
 import { parseTokens } from './parser.js';
-import { Checker } from './checker.js';
+import { Checker } from './check/checker.js';
 import { assemble, resolveMain } from './v1model.js';
 
 export type { Diagnostic } from './diagnostics.js';

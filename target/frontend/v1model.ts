@@ -11,7 +11,7 @@ import type {
   V1SwitchMain,
 } from './ast.js';
 import type { Diagnostics } from './diagnostics.js';
-import type { CheckResult } from './checker.js';
+import type { CheckResult } from './check/checker.js';
 
 function blockOf(e: Expr | undefined): { decl: ParserDecl | ControlDecl; name: string } | undefined {
   if (!e) return undefined;

@@ -1,0 +1,306 @@
+// Calls: actions, functions, extern functions and methods, built-in methods of headers, stacks and tables,
+// apply of controls and parsers; argument binding (named, default and optional) and generic type arguments.
+import type {
+  Argument,
+  CallExpr,
+  ControlDecl,
+  Expr,
+  ExternFunctionDecl,
+  FunctionDecl,
+  Loc,
+  MethodDecl,
+  Param,
+  ParserDecl,
+  Type,
+  ControlTypeDecl,
+  ParserTypeDecl,
+  PackageTypeDecl,
+} from '../ast.js';
+import {
+  BOOL,
+  INFINT,
+  VOID,
+  bitWidthOf,
+  bits,
+  intValue,
+  containsTypeVar,
+  substitute,
+  typeEquals,
+  unify,
+  typeToString,
+} from '../types.js';
+import { exprText } from '../names.js';
+import type { Callable, Checker, Ctx } from './checker.js';
+import { checkExpr } from './expressions.js';
+import { checkPacketMethod } from './externs.js';
+import { coerce } from './inference.js';
+import { checkLvalue } from './statements.js';
+import { resolveType } from './type-refs.js';
+
+export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
+  const callee = e.callee;
+  const explicitTypeArgs = e.typeArgs.map((t) => resolveType(cx, t, ctx.scope));
+  if (callee.kind === 'member') {
+    checkExpr(cx, callee, ctx);
+    const obj = callee.expr;
+    const ot = obj.type;
+    const m = callee.member;
+    if (ot.kind === 'header' || ot.kind === 'header_union' || ot.kind === 'struct') {
+      if (m === 'minSizeInBits' || m === 'minSizeInBytes') {
+        noArgs(cx, e, m);
+        e.target = { kind: 'builtin', name: m, object: obj };
+        const w = bitWidthOf(ot) ?? 0;
+        e.constValue = { kind: 'int', value: BigInt(m === 'minSizeInBits' ? w : Math.ceil(w / 8)) };
+        return INFINT;
+      }
+      noArgs(cx, e, m);
+      if (ot.kind === 'header_union' && m !== 'isValid')
+        return cx.fatal(callee.loc, `a header union has no method '${m}'`);
+      e.target = { kind: 'builtin', name: m as 'isValid', object: obj };
+      if (m !== 'isValid') checkLvalue(cx, obj, ctx);
+      return m === 'isValid' ? BOOL : VOID;
+    }
+    if (ot.kind === 'stack') {
+      if (e.rawArgs.length !== 1) return cx.fatal(e.loc, `${m} expects 1 argument, got ${e.rawArgs.length}`);
+      const a = e.rawArgs[0]!.value;
+      checkExpr(cx, a, ctx);
+      if (intValue(a.constValue) === undefined)
+        cx.error(a.loc, `the argument of ${m} must be a compile-time constant`);
+      coerce(cx, a, bits(32), m);
+      checkLvalue(cx, obj, ctx);
+      e.args = [a];
+      e.target = { kind: 'builtin', name: m as 'push_front', object: obj };
+      return VOID;
+    }
+    if (ot.kind === 'table') {
+      noArgs(cx, e, 'apply');
+      if (ctx.action) cx.error(e.loc, 'tables cannot be applied inside an action');
+      e.target = { kind: 'table_apply', table: ot.decl };
+      e.args = [];
+      return { kind: 'apply_result', table: ot.decl };
+    }
+    if (ot.kind === 'control' || ot.kind === 'parser') {
+      const inst = obj.kind === 'name' && obj.ref?.kind === 'instance' ? obj.ref : undefined;
+      const decl = ot.decl;
+      if (!inst || (decl.kind !== 'control' && decl.kind !== 'parser'))
+        return cx.fatal(e.loc, `cannot apply '${exprText(obj)}'`);
+      e.params = decl.params;
+      e.args = checkArgs(cx, decl.params, e.rawArgs, new Map(), ctx, e.loc, `${decl.name}.apply`);
+      e.target =
+        decl.kind === 'control'
+          ? { kind: 'control_apply', instance: inst, decl }
+          : { kind: 'parser_apply', instance: inst, decl };
+      return VOID;
+    }
+    if (ot.kind === 'extern') {
+      const methods = ot.decl.methods.filter((x) => x.name === m);
+      const chosen = methods.find((x) => arityOk(x.params, e.rawArgs)) ?? methods[0];
+      if (!chosen)
+        return cx.fatal(callee.memberLoc ?? callee.loc, `extern ${ot.decl.name} has no method '${m}'`);
+      if (!arityOk(chosen.params, e.rawArgs))
+        cx.error(
+          e.loc,
+          `wrong number of arguments to ${ot.decl.name}.${m}: expected ${chosen.params.filter((p) => !p.defaultValue && !p.optional).length}, got ${e.rawArgs.length}`,
+        );
+      const env = new Map<string, Type>();
+      ot.decl.typeParams.forEach((p, i) => {
+        const a = ot.typeArgs[i];
+        if (a) env.set(p, a);
+      });
+      const t = genericCall(cx, e, chosen, explicitTypeArgs, env, ctx, `${ot.decl.name}.${m}`);
+      e.target = { kind: 'extern_method', extern: ot.decl, method: m, object: obj };
+      checkPacketMethod(cx, e, ot.decl.name, m);
+      return t;
+    }
+    return cx.fatal(callee.loc, `'${exprText(callee)}' cannot be called`);
+  }
+  if (callee.kind !== 'name') return cx.fatal(callee.loc, `'${exprText(callee)}' cannot be called`);
+  const refs = callee.global ? cx.global.lookupValue(callee.name) : ctx.scope.lookupValue(callee.name);
+  if (!refs || refs.length === 0) return cx.fatal(callee.loc, `undeclared name '${callee.name}'`);
+  const callables = refs.filter(
+    (r): r is Callable => r.kind === 'extern_function' || r.kind === 'function' || r.kind === 'action',
+  );
+  if (callables.length === 0) {
+    const r = refs[refs.length - 1]!;
+    if (r.kind === 'parser' || r.kind === 'control') {
+      // A constructor call, as in `V1Switch(MyParser(), ...)`.
+      callee.ref = r;
+      e.args = checkArgs(cx, r.ctorParams, e.rawArgs, new Map(), ctx, e.loc, r.name);
+      return r.kind === 'parser' ? { kind: 'parser', decl: r } : { kind: 'control', decl: r };
+    }
+    return cx.fatal(callee.loc, `'${callee.name}' cannot be called`);
+  }
+  const chosen = callables.find((c) => arityOk(c.params, e.rawArgs)) ?? callables[0]!;
+  callee.ref = chosen;
+  if (chosen.kind === 'action') {
+    chosen.referenced = true;
+    if (ctx.parser) cx.error(e.loc, 'actions cannot be called in a parser');
+    callee.type = { kind: 'action', decl: chosen };
+    if (!arityOk(chosen.params, e.rawArgs))
+      cx.error(
+        e.loc,
+        `wrong number of arguments to action '${chosen.name}': expected ${chosen.params.length}, got ${e.rawArgs.length}`,
+      );
+    e.params = chosen.params;
+    e.args = checkArgs(cx, chosen.params, e.rawArgs, new Map(), ctx, e.loc, `action '${chosen.name}'`);
+    e.target = { kind: 'action', decl: chosen };
+    return VOID;
+  }
+  if (!arityOk(chosen.params, e.rawArgs)) {
+    const req = chosen.params.filter((p) => !p.defaultValue && !p.optional).length;
+    cx.error(
+      e.loc,
+      `wrong number of arguments to '${chosen.name}': expected ${req === chosen.params.length ? req : `${req} to ${chosen.params.length}`}, got ${e.rawArgs.length}`,
+    );
+  }
+  const t = genericCall(cx, e, chosen, explicitTypeArgs, new Map(), ctx, `'${chosen.name}'`);
+  e.target =
+    chosen.kind === 'function'
+      ? { kind: 'function', decl: chosen }
+      : { kind: 'extern_function', decl: chosen };
+  return t;
+}
+
+// ------------------------------------------------------------ calls
+export function arityOk(params: Param[], args: Argument[]): boolean {
+  if (args.some((a) => a.name !== undefined)) {
+    const names = new Set(params.map((p) => p.name));
+    if (!args.every((a) => names.has(a.name!))) return false;
+    return params.every((p) => p.defaultValue || p.optional || args.some((a) => a.name === p.name));
+  }
+  const required = params.filter((p) => !p.defaultValue && !p.optional).length;
+  return args.length >= required && args.length <= params.length;
+}
+
+/** Places arguments by parameter: positional or named; defaults filled in. */
+export function bindArgs(
+  cx: Checker,
+  params: Param[],
+  args: Argument[],
+  loc: Loc,
+  what: string,
+): (Expr | undefined)[] {
+  const out: (Expr | undefined)[] = params.map(() => undefined);
+  if (args.some((a) => a.name !== undefined)) {
+    for (const a of args) {
+      const i = params.findIndex((p) => p.name === a.name);
+      if (i < 0) cx.error(a.loc, `${what} has no parameter named '${a.name}'`);
+      else out[i] = a.value;
+    }
+  } else {
+    if (args.length > params.length)
+      cx.error(
+        args[params.length]!.loc,
+        `too many arguments to ${what}: expected ${params.length}, got ${args.length}`,
+      );
+    args.slice(0, params.length).forEach((a, i) => (out[i] = a.value));
+  }
+  params.forEach((p, i) => {
+    if (out[i] === undefined) {
+      if (p.defaultValue) out[i] = p.defaultValue;
+      else if (!p.optional) cx.error(loc, `missing argument for parameter '${p.name}' of ${what}`);
+    }
+  });
+  return out;
+}
+
+/** Type-checks arguments against parameters, inferring type variables into `env`. */
+export function checkArgs(
+  cx: Checker,
+  params: Param[],
+  args: Argument[],
+  env: Map<string, Type>,
+  ctx: Ctx,
+  loc: Loc,
+  what: string,
+): (Expr | undefined)[] {
+  const bound = bindArgs(cx, params, args, loc, what);
+  params.forEach((p, i) => {
+    const arg = bound[i];
+    if (!arg) return;
+    const pt = substitute(p.type, env);
+    const concrete = !containsTypeVar(pt);
+    const at = checkExpr(cx, arg, ctx, concrete ? pt : undefined);
+    if (!concrete) {
+      unify(pt, at, env);
+      const st = substitute(pt, env);
+      if (!containsTypeVar(st)) coerce(cx, arg, st, `argument '${p.name}' of ${what}`);
+    } else if (pt.kind === 'parser' || pt.kind === 'control' || pt.kind === 'package') {
+      checkBlockArg(cx, arg, pt, env, what, p.name);
+    } else coerce(cx, arg, pt, `argument '${p.name}' of ${what}`);
+    if (p.direction === 'out' || p.direction === 'inout') checkLvalue(cx, arg, ctx);
+  });
+  return bound;
+}
+
+/** A parser/control passed to a package: its apply parameters must match the package's parameter type. */
+function checkBlockArg(
+  cx: Checker,
+  arg: Expr,
+  pt: Type & { kind: 'parser' | 'control' | 'package' },
+  env: Map<string, Type>,
+  what: string,
+  pname: string,
+): void {
+  const at = arg.type;
+  if (at.kind !== pt.kind) {
+    cx.error(arg.loc, `argument '${pname}' of ${what} must be a ${pt.kind}, not ${typeToString(at)}`);
+    return;
+  }
+  const want = pt.decl.params;
+  const have = (at.decl as ParserDecl | ControlDecl | ParserTypeDecl | ControlTypeDecl | PackageTypeDecl)
+    .params;
+  if (want.length !== have.length) {
+    cx.error(
+      arg.loc,
+      `${at.decl.name} has ${have.length} parameters but ${what} expects a ${pt.kind} with ${want.length} (${pt.decl.name})`,
+    );
+    return;
+  }
+  want.forEach((w, i) => {
+    const h = have[i]!;
+    if (w.direction !== h.direction && !(w.direction === 'none' && h.direction === 'none'))
+      cx.error(
+        h.loc,
+        `parameter '${h.name}' of ${at.decl.name} must be '${w.direction}' to match ${pt.decl.name}`,
+      );
+    const wt = substitute(w.type, env);
+    if (containsTypeVar(wt)) unify(wt, h.type, env);
+    else if (!typeEquals(wt, h.type))
+      cx.error(
+        h.loc,
+        `parameter '${h.name}' of ${at.decl.name} has type ${typeToString(h.type)} but ${pt.decl.name} needs ${typeToString(wt)}`,
+      );
+  });
+}
+
+function noArgs(cx: Checker, e: CallExpr, what: string): void {
+  if (e.rawArgs.length > 0) cx.error(e.rawArgs[0]!.loc, `${what} takes no arguments`);
+  e.args = [];
+}
+
+function genericCall(
+  cx: Checker,
+  e: CallExpr,
+  m: MethodDecl | ExternFunctionDecl | FunctionDecl,
+  typeArgs: Type[],
+  env: Map<string, Type>,
+  ctx: Ctx,
+  what: string,
+): Type {
+  if (typeArgs.length > 0) {
+    if (typeArgs.length !== m.typeParams.length)
+      cx.error(e.loc, `${what} expects ${m.typeParams.length} type arguments, got ${typeArgs.length}`);
+    m.typeParams.forEach((p, i) => {
+      const a = typeArgs[i];
+      if (a) env.set(p, a);
+    });
+  }
+  e.args = checkArgs(cx, m.params, e.rawArgs, env, ctx, e.loc, what);
+  e.params = m.params.map((p) => ({ ...p, type: substitute(p.type, env) }));
+  e.typeArgValues = m.typeParams.map((p) => env.get(p) ?? { kind: 'unknown' });
+  const rt = substitute(m.returnType, env);
+  if (containsTypeVar(rt))
+    return cx.fatal(e.loc, `cannot infer the result type of ${what}; give type arguments`);
+  return rt;
+}

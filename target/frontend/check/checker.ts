@@ -1,0 +1,108 @@
+// The type checker: resolves names and types, infers widths of untyped literals, folds constants, and
+// completes declarations (header layouts, tables, control-plane names) in place on the parsed AST.
+// This module holds the checker's state and its entry point; each job is a module of this folder, as p4c
+// splits its type checker: type-refs, declarations, externs, parsers, controls (and tables), statements,
+// expressions, inference (coercion of untyped literals) and calls.
+import type {
+  ActionDecl,
+  ControlDecl,
+  ExternFunctionDecl,
+  FunctionDecl,
+  InstanceDecl,
+  Loc,
+  NameRef,
+  ParserDecl,
+  Program,
+  TableDecl,
+  Type,
+  ValueSetDecl,
+} from '../ast.js';
+import { CompileAbort, type Diagnostics } from '../diagnostics.js';
+import { Scope } from '../scope.js';
+import { topDecl } from './declarations.js';
+
+export type Callable = ExternFunctionDecl | FunctionDecl | ActionDecl;
+
+export interface Ctx {
+  scope: Scope;
+  control?: ControlDecl;
+  parser?: ParserDecl;
+  action?: ActionDecl;
+  fn?: FunctionDecl;
+  /** The block name under which control-plane objects are named (the control or parser name). */
+  block?: string;
+}
+
+export interface CheckResult {
+  errors: string[];
+  matchKinds: string[];
+  tables: TableDecl[];
+  actions: ActionDecl[];
+  externInstances: InstanceDecl[];
+  valueSets: ValueSetDecl[];
+  types: Map<string, Type>;
+  instances: InstanceDecl[];
+  /** Per-instance copies of controls and parsers instantiated inside other blocks. */
+  copies: (ControlDecl | ParserDecl)[];
+}
+
+export class Checker {
+  readonly global = new Scope();
+  readonly errors: string[] = [];
+  readonly errorLocs = new Map<string, Loc>();
+  readonly matchKinds: string[] = [];
+  readonly tables: TableDecl[] = [];
+  readonly actions: ActionDecl[] = [];
+  readonly externInstances: InstanceDecl[] = [];
+  readonly valueSets: ValueSetDecl[] = [];
+  readonly instances: InstanceDecl[] = [];
+  readonly copies: (ControlDecl | ParserDecl)[] = [];
+  /** Unchecked copies of parser/control declarations, from which per-instance copies are made. */
+  readonly pristine = new Map<ControlDecl | ParserDecl, ControlDecl | ParserDecl>();
+  constructor(readonly diags: Diagnostics) {}
+
+  check(program: Program): CheckResult {
+    for (const d of program.decls) {
+      try {
+        topDecl(this, d);
+      } catch (e) {
+        if (!(e instanceof CompileAbort)) throw e;
+      }
+    }
+    const types = new Map<string, Type>();
+    for (const [k, v] of this.global.types) types.set(k, v);
+    return {
+      errors: this.errors,
+      matchKinds: this.matchKinds,
+      tables: this.tables,
+      actions: this.actions,
+      externInstances: this.externInstances,
+      valueSets: this.valueSets,
+      types,
+      instances: this.instances,
+      copies: this.copies,
+    };
+  }
+
+  // ------------------------------------------------------------ helpers
+  error(loc: Loc, message: string): void {
+    this.diags.error(loc, message);
+  }
+
+  fatal(loc: Loc, message: string): never {
+    return this.diags.fatal(loc, message);
+  }
+
+  declareValue(scope: Scope, name: string, ref: NameRef, loc: Loc): void {
+    const existing = scope.values.get(name);
+    const overloadable = (r: NameRef): boolean => r.kind === 'extern_function' || r.kind === 'function';
+    if (existing && !(overloadable(ref) && existing.every(overloadable)))
+      this.error(loc, `redeclaration of '${name}'`);
+    scope.addValue(name, ref);
+  }
+
+  declareType(scope: Scope, name: string, t: Type, loc: Loc): void {
+    if (scope.types.has(name)) this.error(loc, `redeclaration of type '${name}'`);
+    scope.types.set(name, t);
+  }
+}

@@ -1,0 +1,235 @@
+// Control declarations and their tables: keys, action lists, default actions, const entries and priorities.
+import type { ActionDecl, CallExpr, ControlDecl, Expr, NameRef, TableActionRef, TableDecl } from '../ast.js';
+import { CompileAbort } from '../diagnostics.js';
+import { VOID, bitWidthOf, typeToString } from '../types.js';
+import { controlPlaneName, exprText } from '../names.js';
+import { Scope } from '../scope.js';
+import { bindArgs } from './calls.js';
+import type { Checker, Ctx } from './checker.js';
+import { declareParams, localDecl } from './declarations.js';
+import { checkExpr, constInt } from './expressions.js';
+import { coerce } from './inference.js';
+import { keyset } from './parsers.js';
+import { checkBlock, checkLvalue } from './statements.js';
+import { typeVarScope } from './type-refs.js';
+
+export function controlDecl(cx: Checker, d: ControlDecl, block = d.name): void {
+  const ts = typeVarScope(cx.global, d.typeParams);
+  declareParams(cx, d.params, ts);
+  declareParams(cx, d.ctorParams, ts);
+  const scope = new Scope(ts);
+  for (const p of [...d.params, ...d.ctorParams]) cx.declareValue(scope, p.name, p, p.loc);
+  const ctx: Ctx = { scope, control: d, block };
+  for (const l of d.locals) {
+    try {
+      localDecl(cx, l, ctx);
+    } catch (e) {
+      if (!(e instanceof CompileAbort)) throw e;
+    }
+  }
+  checkBlock(cx, d.apply, { ...ctx, scope: new Scope(scope) });
+}
+
+function lookupAction(cx: Checker, e: Expr, ctx: Ctx): ActionDecl | undefined {
+  let refs: NameRef[] | undefined;
+  if (e.kind === 'name') refs = e.global ? cx.global.lookupValue(e.name) : ctx.scope.lookupValue(e.name);
+  const a = refs?.find((r) => r.kind === 'action');
+  if (!a || a.kind !== 'action') {
+    cx.error(e.loc, `'${exprText(e)}' is not an action`);
+    return undefined;
+  }
+  if (e.kind === 'name') {
+    e.ref = a;
+    e.type = { kind: 'action', decl: a };
+  }
+  a.referenced = true;
+  return a;
+}
+
+/** Binds the arguments of an action reference. `all`: every parameter must be given (default action,
+ *  entries); otherwise only the directional ones (actions list). */
+function tableActionRef(cx: Checker, r: TableActionRef, ctx: Ctx, all: boolean): void {
+  const a = lookupAction(cx, r.call.callee, ctx);
+  if (!a) return;
+  r.action = a;
+  const params = all ? a.params : a.params.filter((p) => p.direction !== 'none');
+  if (r.call.rawArgs.length !== params.length) {
+    cx.error(
+      r.loc,
+      `action '${a.name}' expects ${params.length} argument${params.length === 1 ? '' : 's'}${all ? '' : ' (its directional parameters)'}, got ${r.call.rawArgs.length}`,
+    );
+    return;
+  }
+  const args = bindArgs(cx, params, r.call.rawArgs, r.loc, `action '${a.name}'`);
+  r.args = [];
+  params.forEach((p, i) => {
+    const arg = args[i];
+    if (!arg) return;
+    checkExpr(cx, arg, ctx, p.type);
+    coerce(cx, arg, p.type, `argument '${p.name}' of action '${a.name}'`);
+    if (p.direction === 'none' && arg.constValue === undefined)
+      cx.error(arg.loc, `action data argument '${p.name}' must be a compile-time constant`);
+    if (p.direction === 'out' || p.direction === 'inout') checkLvalue(cx, arg, ctx);
+    r.args!.push(arg);
+  });
+  r.call.args = r.args;
+  r.call.params = params;
+  r.call.target = { kind: 'action', decl: a };
+  r.call.type = VOID;
+}
+
+export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
+  t.controlPlaneName = controlPlaneName(t.annotations, t.name, ctx.block);
+  cx.tables.push(t);
+  for (const k of t.keyDecls) {
+    const kt = checkExpr(cx, k.expr, ctx);
+    if (!cx.matchKinds.includes(k.matchKindName))
+      cx.error(k.matchKindLoc ?? k.loc, `unknown match kind '${k.matchKindName}'`);
+    const w = bitWidthOf(kt);
+    if (w === undefined || kt.kind === 'varbit' || kt.kind === 'struct' || kt.kind === 'header')
+      cx.error(
+        k.expr.loc,
+        `table key '${exprText(k.expr)}' has type ${typeToString(kt)}, which cannot be matched`,
+      );
+    k.width = w ?? 0;
+    const nameAnn = k.annotations.find((a) => a.name === 'name');
+    k.name = nameAnn?.args[0]?.kind === 'string' ? nameAnn.args[0].value : exprText(k.expr);
+  }
+  for (const r of t.actionRefs) tableActionRef(cx, r, ctx, false);
+  const listed = new Set(t.actionRefs.map((r) => r.action));
+  if (t.defaultActionRef) {
+    tableActionRef(cx, t.defaultActionRef, ctx, true);
+    const a = t.defaultActionRef.action;
+    if (a && !listed.has(a))
+      cx.error(
+        t.defaultActionRef.loc,
+        `default action '${a.name}' is not in the actions list of table '${t.name}'`,
+      );
+    else if (a && t.actionRefs.find((r) => r.action === a)?.annotations.some((x) => x.name === 'tableonly'))
+      cx.error(t.defaultActionRef.loc, `action '${a.name}' is @tableonly and cannot be the default action`);
+    t.defaultAction = t.defaultActionRef;
+  } else {
+    const noAction = cx.global.lookupValue('NoAction')?.find((r) => r.kind === 'action');
+    if (noAction && noAction.kind === 'action') {
+      const call: CallExpr = {
+        kind: 'call',
+        callee: {
+          kind: 'name',
+          name: 'NoAction',
+          ref: noAction,
+          type: { kind: 'action', decl: noAction },
+          loc: t.loc,
+        },
+        typeArgs: [],
+        rawArgs: [],
+        args: [],
+        params: [],
+        target: { kind: 'action', decl: noAction },
+        type: VOID,
+        loc: t.loc,
+      };
+      t.defaultAction = { call, action: noAction, args: [], annotations: [], loc: t.loc };
+    }
+  }
+  const keyTypes = t.keyDecls.map((k) => k.expr.type);
+  const needsPriority = t.keyDecls.some((k) => k.matchKindName !== 'exact' && k.matchKindName !== 'lpm');
+  t.entryDecls.forEach((e, i) => {
+    e.keys = keyset(cx, e.keysetExprs, keyTypes, ctx, e.loc);
+    e.keys.forEach((kv, j) => {
+      const mk = t.keyDecls[j]?.matchKindName;
+      if (mk === 'exact' && kv.kind !== 'value')
+        cx.error(e.keysetExprs[j]?.loc ?? e.loc, `exact key '${t.keyDecls[j]!.name}' needs a value`);
+      if (mk === 'lpm' && kv.kind === 'range')
+        cx.error(e.keysetExprs[j]?.loc ?? e.loc, `lpm key '${t.keyDecls[j]!.name}' cannot match a range`);
+    });
+    tableActionRef(cx, e.action, ctx, true);
+    if (e.action.action && !listed.has(e.action.action))
+      cx.error(
+        e.action.loc,
+        `action '${e.action.action.name}' is not in the actions list of table '${t.name}'`,
+      );
+    else if (
+      e.action.action &&
+      t.actionRefs
+        .find((r) => r.action === e.action.action)
+        ?.annotations.some((x) => x.name === 'defaultonly')
+    )
+      cx.error(
+        e.action.loc,
+        `action '${e.action.action.name}' is @defaultonly and cannot be used in an entry`,
+      );
+    void i;
+  });
+  t.size = 1024;
+  let largestWins = true;
+  let delta = 1;
+  for (const p of t.properties) {
+    switch (p.name) {
+      case 'size': {
+        const v = constInt(cx, p.value, ctx, 'table size');
+        if (v !== undefined) t.size = Number(v);
+        break;
+      }
+      case 'counters':
+      case 'meters': {
+        checkExpr(cx, p.value, ctx);
+        const ref = p.value.kind === 'name' ? p.value.ref : undefined;
+        const want = p.name === 'counters' ? 'direct_counter' : 'direct_meter';
+        if (!ref || ref.kind !== 'instance' || ref.type.kind !== 'extern' || ref.type.decl.name !== want) {
+          cx.error(p.value.loc, `table property '${p.name}' must name a ${want} instance`);
+          break;
+        }
+        if (p.name === 'counters') t.directCounter = ref;
+        else t.directMeter = ref;
+        break;
+      }
+      case 'largest_priority_wins': {
+        checkExpr(cx, p.value, ctx);
+        if (p.value.constValue?.kind !== 'bool')
+          cx.error(p.value.loc, 'largest_priority_wins must be a constant bool');
+        else largestWins = p.value.constValue.value;
+        break;
+      }
+      case 'priority_delta': {
+        const v = constInt(cx, p.value, ctx, 'priority_delta');
+        if (v !== undefined && v > 0n) delta = Number(v);
+        else if (v !== undefined) cx.error(p.value.loc, 'priority_delta must be positive');
+        break;
+      }
+      case 'implementation':
+      case 'psa_implementation':
+        cx.diags.warning(p.loc, `table property '${p.name}' is not supported by this target and is ignored`);
+        break;
+      default:
+        try {
+          checkExpr(cx, p.value, ctx);
+        } catch (e) {
+          if (!(e instanceof CompileAbort)) throw e;
+        }
+    }
+  }
+  if (needsPriority) assignEntryPriorities(t, largestWins, delta);
+  else for (const e of t.entryDecls) e.priority = e.explicitPriority ?? 0;
+}
+
+/**
+ * Entry priorities for tables that need them (ternary, range, optional keys). An entry without an explicit
+ * priority is ranked just below the entry before it: with largest_priority_wins (the default) the entries are
+ * numbered from the last one up (the last gets 1, each earlier one priority_delta more), otherwise from the
+ * first one up (smallest wins). The stored priority always means "higher wins", as the engine and P4Runtime
+ * compare them, so a smallest-wins table is renumbered.
+ */
+function assignEntryPriorities(t: TableDecl, largestWins: boolean, delta: number): void {
+  const entries = t.entryDecls;
+  const raw: number[] = new Array<number>(entries.length);
+  const order = entries.map((_, i) => i);
+  if (largestWins) order.reverse();
+  let prev: number | undefined;
+  for (const i of order) {
+    const p = entries[i]!.explicitPriority ?? (prev === undefined ? 1 : prev + delta);
+    raw[i] = p;
+    prev = p;
+  }
+  const hi = Math.max(...raw);
+  entries.forEach((e, i) => (e.priority = largestWins ? raw[i]! : hi - raw[i]! + 1));
+}

@@ -1,0 +1,266 @@
+// Top-level and local declarations: types (headers, structs, enums), constants, variables, actions, and the
+// dispatch of every top-level declaration to the module of its kind.
+import type {
+  ActionDecl,
+  ConstValue,
+  EnumDecl,
+  Expr,
+  Field,
+  HeaderTypeDecl,
+  LocalDecl,
+  Loc,
+  NameRef,
+  Param,
+  TopDecl,
+  Type,
+  TypeRef,
+  VariableDecl,
+} from '../ast.js';
+import { bitWidthOf, intValue, isFixedInt, typeToString } from '../types.js';
+import { controlPlaneName } from '../names.js';
+import { Scope } from '../scope.js';
+import type { Checker, Ctx } from './checker.js';
+import { controlDecl, tableDecl } from './controls.js';
+import { checkExpr, constInt } from './expressions.js';
+import { externDecl, instanceDecl } from './externs.js';
+import { coerce } from './inference.js';
+import { parserDecl } from './parsers.js';
+import { checkBlock } from './statements.js';
+import { resolveType, typeVarScope } from './type-refs.js';
+
+// ------------------------------------------------------------ top level
+export function topDecl(cx: Checker, d: TopDecl): void {
+  const g = cx.global;
+  switch (d.kind) {
+    case 'const':
+      return constDecl(cx, d, { scope: g });
+    case 'typedef': {
+      d.type = resolveType(cx, d.typeRef, g);
+      return cx.declareType(g, d.name, d.type, d.loc);
+    }
+    case 'header':
+      cx.declareType(g, d.name, { kind: 'header', decl: d }, d.loc);
+      return headerLayout(cx, d);
+    case 'header_union':
+      cx.declareType(g, d.name, { kind: 'header_union', decl: d }, d.loc);
+      for (const f of d.fields) {
+        f.type = resolveType(cx, f.typeRef, g);
+        if (f.type.kind !== 'header')
+          cx.error(f.loc, `header union fields must be headers, not ${typeToString(f.type)}`);
+      }
+      return checkDuplicateFields(cx, d.fields);
+    case 'struct':
+      cx.declareType(g, d.name, { kind: 'struct', decl: d }, d.loc);
+      for (const f of d.fields) f.type = resolveType(cx, f.typeRef, g);
+      return checkDuplicateFields(cx, d.fields);
+    case 'enum':
+      return enumDecl(cx, d);
+    case 'error':
+      for (const m of d.members) {
+        if (cx.errorLocs.has(m.name)) cx.error(m.loc, `duplicate error '${m.name}'`);
+        else {
+          cx.errors.push(m.name);
+          cx.errorLocs.set(m.name, m.loc);
+        }
+      }
+      return;
+    case 'match_kind':
+      for (const m of d.members) {
+        if (cx.matchKinds.includes(m.name)) cx.error(m.loc, `duplicate match_kind '${m.name}'`);
+        else cx.matchKinds.push(m.name);
+      }
+      return;
+    case 'extern':
+      cx.declareType(g, d.name, { kind: 'extern', decl: d, typeArgs: [] }, d.loc);
+      return externDecl(cx, d);
+    case 'extern_function': {
+      const s = typeVarScope(g, d.typeParams);
+      d.returnType = resolveType(cx, d.returnTypeRef, s);
+      declareParams(cx, d.params, s);
+      return cx.declareValue(g, d.name, d, d.loc);
+    }
+    case 'function': {
+      const s = typeVarScope(g, d.typeParams);
+      d.returnType = resolveType(cx, d.returnTypeRef, s);
+      declareParams(cx, d.params, s);
+      cx.declareValue(g, d.name, d, d.loc);
+      const body = new Scope(s);
+      for (const p of d.params) cx.declareValue(body, p.name, p, p.loc);
+      return checkBlock(cx, d.body, { scope: body, fn: d });
+    }
+    case 'parser_type':
+    case 'control_type':
+    case 'package_type': {
+      const kind = d.kind === 'parser_type' ? 'parser' : d.kind === 'control_type' ? 'control' : 'package';
+      cx.declareType(g, d.name, { kind, decl: d } as Type, d.loc);
+      return declareParams(cx, d.params, typeVarScope(g, d.typeParams));
+    }
+    case 'parser':
+      cx.declareType(g, d.name, { kind: 'parser', decl: d }, d.loc);
+      cx.declareValue(g, d.name, d, d.loc);
+      cx.pristine.set(d, structuredClone(d));
+      return parserDecl(cx, d);
+    case 'control':
+      cx.declareType(g, d.name, { kind: 'control', decl: d }, d.loc);
+      cx.declareValue(g, d.name, d, d.loc);
+      cx.pristine.set(d, structuredClone(d));
+      return controlDecl(cx, d);
+    case 'action':
+      cx.declareValue(g, d.name, d, d.loc);
+      return actionDecl(cx, d, { scope: g });
+    case 'instance':
+      cx.declareValue(g, d.name, d, d.loc);
+      return instanceDecl(cx, d, { scope: g });
+  }
+}
+
+export function declareParams(cx: Checker, params: Param[], scope: Scope): void {
+  for (const p of params) {
+    p.type = resolveType(cx, p.typeRef, scope);
+    if (p.defaultValue) {
+      checkExpr(cx, p.defaultValue, { scope }, p.type);
+      coerce(cx, p.defaultValue, p.type, 'default value');
+    }
+  }
+}
+
+function checkDuplicateFields(cx: Checker, fields: Field[]): void {
+  const seen = new Set<string>();
+  for (const f of fields) {
+    if (seen.has(f.name)) cx.error(f.loc, `duplicate field '${f.name}'`);
+    seen.add(f.name);
+  }
+}
+
+function headerLayout(cx: Checker, d: HeaderTypeDecl): void {
+  let offset = 0;
+  for (const f of d.fields) {
+    f.type = resolveType(cx, f.typeRef, cx.global);
+    const t = f.type;
+    let width: number | undefined;
+    if (t.kind === 'bit' || t.kind === 'int') width = t.width;
+    else if (t.kind === 'bool') width = 1;
+    else if (t.kind === 'enum' && t.decl.underlying) width = bitWidthOf(t);
+    else if (t.kind === 'varbit') {
+      if (d.varbitField) cx.error(f.loc, 'a header may have at most one varbit field');
+      d.varbitField = f;
+      width = t.maxWidth;
+    } else if (t.kind === 'struct' && bitWidthOf(t) !== undefined) width = bitWidthOf(t);
+    else
+      cx.error(
+        f.loc,
+        `header field '${f.name}' has type ${typeToString(t)}, which is not allowed in a header`,
+      );
+    f.offset = offset;
+    f.width = width ?? 0;
+    if (t.kind !== 'varbit') offset += f.width;
+  }
+  d.bitWidth = offset;
+  checkDuplicateFields(cx, d.fields);
+}
+
+function enumDecl(cx: Checker, d: EnumDecl): void {
+  const t: Type = { kind: 'enum', decl: d };
+  cx.declareType(cx.global, d.name, t, d.loc);
+  if (d.underlyingRef) {
+    d.underlying = resolveType(cx, d.underlyingRef, cx.global);
+    if (!isFixedInt(d.underlying))
+      cx.error(d.underlyingRef.loc, 'a serializable enum needs a bit<W> or int<W> type');
+  }
+  const seen = new Set<string>();
+  d.members.forEach((m, i) => {
+    if (seen.has(m.name)) cx.error(m.loc, `duplicate enum member '${m.name}'`);
+    seen.add(m.name);
+    if (!d.underlying) {
+      m.value = BigInt(i);
+      return;
+    }
+    if (!m.valueExpr) {
+      cx.error(m.loc, `serializable enum member '${m.name}' needs a value`);
+      m.value = 0n;
+      return;
+    }
+    checkExpr(cx, m.valueExpr, { scope: cx.global }, d.underlying);
+    coerce(cx, m.valueExpr, d.underlying, 'enum value');
+    const v = intValue(m.valueExpr.constValue);
+    if (v === undefined) cx.error(m.valueExpr.loc, 'enum member value must be a compile-time constant');
+    m.value = v ?? 0n;
+  });
+}
+
+export function constDecl(
+  cx: Checker,
+  d: {
+    name: string;
+    typeRef: TypeRef;
+    type: Type;
+    value: Expr;
+    constValue?: ConstValue;
+    loc: Loc;
+  } & NameRef,
+  ctx: Ctx,
+): void {
+  if (d.kind !== 'const') return;
+  d.type = resolveType(cx, d.typeRef, ctx.scope);
+  checkExpr(cx, d.value, ctx, d.type);
+  coerce(cx, d.value, d.type, `constant '${d.name}'`);
+  if (d.value.constValue === undefined)
+    cx.error(d.value.loc, `the value of constant '${d.name}' is not a compile-time constant`);
+  d.constValue = d.value.constValue;
+  cx.declareValue(ctx.scope, d.name, d, d.loc);
+}
+
+export function localDecl(cx: Checker, l: LocalDecl, ctx: Ctx): void {
+  switch (l.kind) {
+    case 'const':
+      return constDecl(cx, l, ctx);
+    case 'variable':
+      return variableDecl(cx, l, ctx);
+    case 'instance':
+      cx.declareValue(ctx.scope, l.name, l, l.loc);
+      l.parent = ctx.control ?? ctx.parser;
+      return instanceDecl(cx, l, ctx);
+    case 'action':
+      cx.declareValue(ctx.scope, l.name, l, l.loc);
+      l.parent = ctx.control;
+      return actionDecl(cx, l, ctx);
+    case 'table':
+      cx.declareValue(ctx.scope, l.name, l, l.loc);
+      l.parent = ctx.control;
+      return tableDecl(cx, l, ctx);
+    case 'value_set': {
+      cx.declareValue(ctx.scope, l.name, l, l.loc);
+      l.elementType = resolveType(cx, l.elementTypeRef, ctx.scope);
+      const n = constInt(cx, l.sizeExpr, ctx, 'value_set size');
+      l.size = n === undefined ? 0 : Number(n);
+      l.controlPlaneName = controlPlaneName(l.annotations, l.name, ctx.block);
+      l.parent = ctx.parser;
+      cx.valueSets.push(l);
+      return;
+    }
+  }
+}
+
+export function variableDecl(cx: Checker, d: VariableDecl, ctx: Ctx): void {
+  d.type = resolveType(cx, d.typeRef, ctx.scope);
+  if (d.init) {
+    checkExpr(cx, d.init, ctx, d.type);
+    coerce(cx, d.init, d.type, `initializer of '${d.name}'`);
+  }
+  cx.declareValue(ctx.scope, d.name, d, d.loc);
+}
+
+function actionDecl(cx: Checker, d: ActionDecl, ctx: Ctx): void {
+  const scope = new Scope(ctx.scope);
+  let sawData = false;
+  for (const p of d.params) {
+    p.type = resolveType(cx, p.typeRef, ctx.scope);
+    if (p.direction === 'none') sawData = true;
+    else if (sawData)
+      cx.error(p.loc, `directional parameter '${p.name}' must come before the action data parameters`);
+    cx.declareValue(scope, p.name, p, p.loc);
+  }
+  d.controlPlaneName = controlPlaneName(d.annotations, d.name, ctx.block);
+  cx.actions.push(d);
+  checkBlock(cx, d.body, { ...ctx, scope, action: d });
+}

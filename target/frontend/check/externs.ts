@@ -1,0 +1,105 @@
+// Extern declarations and instantiations (constructor arguments, control-plane names) and the core library's
+// rules on packet_in.extract and packet_out.emit.
+import type { CallExpr, Expr, ExternDecl, InstanceDecl, Type } from '../ast.js';
+import { VOID, bits, typeToString } from '../types.js';
+import { controlPlaneName } from '../names.js';
+import { arityOk, checkArgs } from './calls.js';
+import type { Checker, Ctx } from './checker.js';
+import { controlDecl } from './controls.js';
+import { declareParams } from './declarations.js';
+import { parserDecl } from './parsers.js';
+import { resolveType, typeVarScope } from './type-refs.js';
+
+export function externDecl(cx: Checker, d: ExternDecl): void {
+  const s = typeVarScope(cx.global, d.typeParams);
+  for (const c of d.constructors) declareParams(cx, c.params, s);
+  for (const m of d.methods) {
+    const ms = typeVarScope(s, m.typeParams);
+    m.returnType = m.returnTypeRef ? resolveType(cx, m.returnTypeRef, ms) : VOID;
+    declareParams(cx, m.params, ms);
+  }
+}
+
+export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
+  d.type = resolveType(cx, d.typeRef, ctx.scope);
+  d.controlPlaneName = controlPlaneName(d.annotations, d.name, ctx.block);
+  const t = d.type;
+  if (t.kind === 'extern') {
+    const ctors = t.decl.constructors.filter((c) => arityOk(c.params, d.args));
+    if (ctors.length === 0) {
+      cx.error(d.loc, `no constructor of ${t.decl.name} takes ${d.args.length} arguments`);
+      return;
+    }
+    const env = new Map<string, Type>();
+    t.decl.typeParams.forEach((p, i) => {
+      const a = t.typeArgs[i];
+      if (a) env.set(p, a);
+    });
+    d.ctorArgs = checkArgs(cx, ctors[0]!.params, d.args, env, ctx, d.loc, t.decl.name) as Expr[];
+    if (t.typeArgs.length === 0 && t.decl.typeParams.length > 0) {
+      // Type parameters no constructor argument fixes (the index type I of v1model's newer counters and
+      // registers) default to bit<32>, the width bmv2 uses for extern indexes.
+      d.type = { ...t, typeArgs: t.decl.typeParams.map((p) => env.get(p) ?? bits(32)) };
+    }
+    if (!['packet_in', 'packet_out'].includes(t.decl.name)) cx.externInstances.push(d);
+    return;
+  }
+  if (t.kind === 'parser' || t.kind === 'control') {
+    let decl = t.decl;
+    const original = decl.kind === 'parser' || decl.kind === 'control' ? cx.pristine.get(decl) : undefined;
+    if (original && ctx.block) {
+      // Instantiated inside a block: check a private copy named under the instance path.
+      const copy = structuredClone(original);
+      copy.instancePath = `${ctx.block}.${d.name}`;
+      if (copy.kind === 'control') {
+        controlDecl(cx, copy, copy.instancePath);
+        d.type = { kind: 'control', decl: copy };
+      } else {
+        parserDecl(cx, copy, copy.instancePath);
+        d.type = { kind: 'parser', decl: copy };
+      }
+      cx.copies.push(copy);
+      decl = copy;
+    }
+    const ctorParams = decl.kind === 'parser' || decl.kind === 'control' ? decl.ctorParams : [];
+    d.ctorArgs = checkArgs(cx, ctorParams, d.args, new Map(), ctx, d.loc, decl.name) as Expr[];
+    cx.instances.push(d);
+    return;
+  }
+  if (t.kind === 'package') {
+    const env = new Map<string, Type>();
+    d.ctorArgs = checkArgs(cx, t.decl.params, d.args, env, ctx, d.loc, t.decl.name) as Expr[];
+    cx.instances.push(d);
+    return;
+  }
+  cx.error(d.loc, `cannot instantiate ${typeToString(t)}`);
+}
+
+/** extract/emit take headers (emit also stacks, unions and structs of them), as the core library requires. */
+export function checkPacketMethod(cx: Checker, e: CallExpr, extern: string, method: string): void {
+  const arg = e.args?.[0];
+  if (!arg) return;
+  const t = arg.type;
+  if (extern === 'packet_in' && method === 'extract') {
+    if (t.kind !== 'header') return cx.error(arg.loc, `extract needs a header, not ${typeToString(t)}`);
+    if (e.args!.length === 2 && !t.decl.varbitField)
+      return cx.error(arg.loc, `header ${t.decl.name} has no varbit field for a two-argument extract`);
+    if (e.args!.length === 1 && t.decl.varbitField)
+      return cx.error(
+        arg.loc,
+        `header ${t.decl.name} has a varbit field: give its size as a second argument`,
+      );
+  }
+  if (extern === 'packet_out' && method === 'emit') {
+    const emittable = (x: Type): boolean =>
+      x.kind === 'header' ||
+      x.kind === 'header_union' ||
+      (x.kind === 'stack' && emittable(x.element)) ||
+      (x.kind === 'struct' && x.decl.fields.every((f) => emittable(f.type)));
+    if (!emittable(t))
+      cx.error(
+        arg.loc,
+        `emit needs a header, header stack, header union or struct of them, not ${typeToString(t)}`,
+      );
+  }
+}

@@ -1,0 +1,108 @@
+// Parser declarations: states, transitions and select keysets.
+import type { Expr, KeysetValue, Loc, NameRef, ParserDecl, ParserState, Type } from '../ast.js';
+import { CompileAbort } from '../diagnostics.js';
+import { DONTCARE, bitWidthOf, intValue } from '../types.js';
+import { Scope } from '../scope.js';
+import type { Checker, Ctx } from './checker.js';
+import { declareParams, localDecl } from './declarations.js';
+import { checkExpr } from './expressions.js';
+import { coerce } from './inference.js';
+import { checkStmt } from './statements.js';
+import { typeVarScope } from './type-refs.js';
+
+// ------------------------------------------------------------ parsers, controls, actions, tables
+export function parserDecl(cx: Checker, d: ParserDecl, block = d.name): void {
+  const ts = typeVarScope(cx.global, d.typeParams);
+  declareParams(cx, d.params, ts);
+  declareParams(cx, d.ctorParams, ts);
+  const scope = new Scope(ts);
+  for (const p of [...d.params, ...d.ctorParams]) cx.declareValue(scope, p.name, p, p.loc);
+  const ctx: Ctx = { scope, parser: d, block };
+  for (const l of d.locals) localDecl(cx, l, ctx);
+  const states = new Map<string, ParserState>();
+  for (const s of d.states) {
+    if (s.name === 'accept' || s.name === 'reject') cx.error(s.loc, `state '${s.name}' cannot be redefined`);
+    else if (states.has(s.name)) cx.error(s.loc, `duplicate state '${s.name}'`);
+    states.set(s.name, s);
+  }
+  if (!states.has('start')) cx.error(d.loc, `parser '${d.name}' has no 'start' state`);
+  const lookup = (name: string, loc: Loc): ParserState | 'accept' | 'reject' | undefined => {
+    if (name === 'accept' || name === 'reject') return name;
+    const s = states.get(name);
+    if (!s) cx.error(loc, `unknown parser state '${name}'`);
+    return s;
+  };
+  for (const s of d.states) {
+    try {
+      const sctx: Ctx = { ...ctx, scope: new Scope(scope) };
+      for (const st of s.stmts) checkStmt(cx, st, sctx);
+      const tr = s.transition;
+      if (tr.kind === 'direct') tr.next = lookup(tr.nextName, tr.loc);
+      else {
+        const types = tr.exprs.map((e) => {
+          const t = checkExpr(cx, e, sctx);
+          if (t.kind === 'infint') cx.error(e.loc, 'select expression needs a type with a width');
+          return t;
+        });
+        for (const c of tr.cases) {
+          c.keyset = keyset(cx, c.keysetExprs, types, sctx, c.loc);
+          c.next = lookup(c.nextName, c.loc);
+        }
+      }
+    } catch (e) {
+      if (!(e instanceof CompileAbort)) throw e;
+    }
+  }
+}
+
+/** Evaluates a keyset against the key types (select cases and const table entries). */
+export function keyset(cx: Checker, exprs: Expr[], types: Type[], ctx: Ctx, loc: Loc): KeysetValue[] {
+  if (exprs.length === 1 && exprs[0]!.kind === 'dontcare' && types.length !== 1) {
+    checkExpr(cx, exprs[0]!, ctx);
+    return types.map(() => ({ kind: 'default' }));
+  }
+  if (exprs.length === 1 && types.length > 1 && exprs[0]!.kind === 'name') {
+    // A value_set over a tuple/struct of all select fields.
+    const t = checkExpr(cx, exprs[0]!, ctx);
+    const ref = (exprs[0] as { ref?: NameRef }).ref;
+    if (t.kind === 'value_set' && ref?.kind === 'value_set') return [{ kind: 'value_set', decl: ref }];
+  }
+  if (exprs.length !== types.length) {
+    cx.error(loc, `keyset has ${exprs.length} components but ${types.length} were expected`);
+    return types.map(() => ({ kind: 'default' }));
+  }
+  return exprs.map((e, i) => keysetValue(cx, e, types[i]!, ctx));
+}
+
+function keysetValue(cx: Checker, e: Expr, t: Type, ctx: Ctx): KeysetValue {
+  if (e.kind === 'dontcare') {
+    e.type = DONTCARE;
+    return { kind: 'default' };
+  }
+  const constOf = (x: Expr): bigint => {
+    checkExpr(cx, x, ctx, t);
+    coerce(cx, x, t, 'keyset');
+    const v = intValue(x.constValue);
+    if (v === undefined) {
+      cx.error(x.loc, 'keyset expression must be a compile-time constant');
+      return 0n;
+    }
+    return BigInt.asUintN(bitWidthOf(t) ?? 64, v);
+  };
+  if (e.kind === 'binary' && (e.op === '&&&' || e.op === '..')) {
+    const a = constOf(e.left);
+    const b = constOf(e.right);
+    e.type = { kind: 'set', element: t };
+    return e.op === '&&&' ? { kind: 'mask', value: a & b, mask: b } : { kind: 'range', low: a, high: b };
+  }
+  if (e.kind === 'name') {
+    const refs = ctx.scope.lookupValue(e.name);
+    const vs = refs?.find((r) => r.kind === 'value_set');
+    if (vs && vs.kind === 'value_set') {
+      e.ref = vs;
+      e.type = { kind: 'value_set', element: vs.elementType };
+      return { kind: 'value_set', decl: vs };
+    }
+  }
+  return { kind: 'value', value: constOf(e) };
+}

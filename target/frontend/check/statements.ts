@@ -1,0 +1,143 @@
+// Statements: blocks, assignments, conditionals, switch, return and exit, and what may be assigned to.
+import type { ActionDecl, BlockStmt, Expr, Stmt } from '../ast.js';
+import { CompileAbort } from '../diagnostics.js';
+import { BOOL, DONTCARE, VOID, isFixedInt, typeToString } from '../types.js';
+import { exprText } from '../names.js';
+import { Scope } from '../scope.js';
+import type { Checker, Ctx } from './checker.js';
+import { constDecl, variableDecl } from './declarations.js';
+import { checkExpr } from './expressions.js';
+import { coerce } from './inference.js';
+
+// ------------------------------------------------------------ statements
+export function checkBlock(cx: Checker, b: BlockStmt, ctx: Ctx): void {
+  const inner: Ctx = { ...ctx, scope: new Scope(ctx.scope) };
+  for (const s of b.stmts) {
+    try {
+      checkStmt(cx, s, inner);
+    } catch (e) {
+      if (!(e instanceof CompileAbort)) throw e;
+    }
+  }
+}
+
+export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
+  switch (s.kind) {
+    case 'block':
+      return checkBlock(cx, s, ctx);
+    case 'empty':
+      return;
+    case 'exit':
+      if (ctx.parser) cx.error(s.loc, 'exit is not allowed in a parser');
+      return;
+    case 'return':
+      if (ctx.parser) cx.error(s.loc, 'return is not allowed in a parser');
+      if (s.value) {
+        const rt = ctx.fn?.returnType ?? VOID;
+        if (rt.kind === 'void') cx.error(s.value.loc, 'return with a value in a block that returns nothing');
+        checkExpr(cx, s.value, ctx, rt);
+        coerce(cx, s.value, rt, 'return value');
+      } else if (ctx.fn && ctx.fn.returnType.kind !== 'void') cx.error(s.loc, 'return needs a value');
+      return;
+    case 'decl':
+      if (s.decl.kind === 'const') return constDecl(cx, s.decl, ctx);
+      return variableDecl(cx, s.decl, ctx);
+    case 'assign': {
+      const lt = checkExpr(cx, s.lhs, ctx);
+      checkLvalue(cx, s.lhs, ctx);
+      checkExpr(cx, s.rhs, ctx, lt);
+      coerce(cx, s.rhs, lt, 'assignment');
+      return;
+    }
+    case 'call': {
+      checkExpr(cx, s.call, ctx);
+      return;
+    }
+    case 'if': {
+      const ct = checkExpr(cx, s.cond, ctx, BOOL);
+      if (ct.kind !== 'bool') cx.error(s.cond.loc, `condition must be bool, not ${typeToString(ct)}`);
+      checkStmt(cx, s.then, { ...ctx, scope: new Scope(ctx.scope) });
+      if (s.else) checkStmt(cx, s.else, { ...ctx, scope: new Scope(ctx.scope) });
+      return;
+    }
+    case 'switch': {
+      const t = checkExpr(cx, s.expr, ctx);
+      if (t.kind === 'action_enum') {
+        s.switchKind = 'action_run';
+        const table = t.table;
+        const seen = new Set<ActionDecl | undefined>();
+        for (const c of s.cases) {
+          c.actions = c.labels.map((l) => {
+            if (l.kind === 'dontcare') {
+              l.type = DONTCARE;
+              return undefined;
+            }
+            const name = l.kind === 'name' ? l.name : exprText(l);
+            const ref = table.actionRefs.find(
+              (r) => r.action && (r.action.name === name || exprText(r.call.callee) === name),
+            );
+            if (!ref) {
+              cx.error(l.loc, `'${name}' is not an action of table '${table.name}'`);
+              return undefined;
+            }
+            if (l.kind === 'name') l.ref = ref.action;
+            l.type = t;
+            if (seen.has(ref.action)) cx.error(l.loc, `duplicate switch label '${name}'`);
+            seen.add(ref.action);
+            return ref.action;
+          });
+          if (c.body) checkBlock(cx, c.body, ctx);
+        }
+      } else {
+        s.switchKind = 'value';
+        if (!isFixedInt(t) && t.kind !== 'enum' && t.kind !== 'error')
+          cx.error(s.expr.loc, `cannot switch on a value of type ${typeToString(t)}`);
+        for (const c of s.cases) {
+          for (const l of c.labels) {
+            if (l.kind === 'dontcare') {
+              l.type = DONTCARE;
+              continue;
+            }
+            checkExpr(cx, l, ctx, t);
+            coerce(cx, l, t, 'switch label');
+            if (l.constValue === undefined) cx.error(l.loc, 'switch label must be a compile-time constant');
+          }
+          if (c.body) checkBlock(cx, c.body, ctx);
+        }
+      }
+      return;
+    }
+  }
+}
+
+export function checkLvalue(cx: Checker, e: Expr, ctx: Ctx): void {
+  switch (e.kind) {
+    case 'dontcare':
+      return;
+    case 'name': {
+      const r = e.ref;
+      if (!r) return;
+      if (r.kind === 'param') {
+        if (r.direction === 'in') cx.error(e.loc, `cannot assign to '${e.name}': it is an 'in' parameter`);
+        else if (r.direction === 'none')
+          cx.error(e.loc, `cannot assign to '${e.name}': it is a read-only (directionless) parameter`);
+        return;
+      }
+      if (r.kind === 'variable') return;
+      if (r.kind === 'const') return cx.error(e.loc, `cannot assign to constant '${e.name}'`);
+      return cx.error(e.loc, `'${e.name}' cannot be assigned`);
+    }
+    case 'member':
+      if (e.memberKind === 'field' || e.memberKind === 'stack_next' || e.memberKind === 'stack_last') {
+        if (e.expr.type.kind === 'apply_result')
+          return cx.error(e.loc, 'cannot assign to the result of a table apply');
+        return checkLvalue(cx, e.expr, ctx);
+      }
+      return cx.error(e.loc, `'${exprText(e)}' cannot be assigned`);
+    case 'index':
+    case 'slice':
+      return checkLvalue(cx, e.expr, ctx);
+    default:
+      cx.error(e.loc, `'${exprText(e)}' cannot be assigned`);
+  }
+}
