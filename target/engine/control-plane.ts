@@ -9,7 +9,7 @@ import {
 } from '../p4info/control-plane.js';
 import type { P4Info } from '../p4info/types.js';
 import { fromUnsignedBig, isNum, toUnsignedBig } from './bits.js';
-import type { ExternInfo, TableInfo } from './codegen.js';
+import type { ExternInfo, TableInfo } from './codegen/gen.js';
 import type { DirectMeter, MeterArray } from './meter.js';
 import { MatchTable, type FieldSpec } from './table.js';
 import { bitOf } from './types.js';

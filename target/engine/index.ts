@@ -26,7 +26,8 @@ import {
   type TableEntry,
 } from '../p4info/control-plane.js';
 import type { P4Info } from '../p4info/types.js';
-import { generate, type Generated } from './codegen.js';
+import { generate } from './codegen/generate.js';
+import type { Generated } from './codegen/gen.js';
 import {
   buildExterns,
   buildTables,

@@ -1,0 +1,193 @@
+// Calls: argument passing (copy-in/copy-out of scalars, references to aggregates), constructor arguments,
+// and the built-in methods of headers, unions and stacks.
+import type { CallExpr, Expr, InstanceDecl, Param, Type } from '../../frontend/ast.js';
+import { constLiteral, isAggregate } from '../types.js';
+import { action, control, func } from './blocks.js';
+import { expr, exprAs, lvalue, store, valueFor } from './expressions.js';
+import { externFunction, externMethod } from './externs.js';
+import { CodegenError, type FnCtx, type Gen } from './gen.js';
+import { parser } from './parser.js';
+import { tableFn, tableInfo } from './tables.js';
+import { defaultValue, resetter } from './values.js';
+
+/** Source of a call; `asStmt` when its value (if any) is unused. */
+export function callCode(gen: Gen, c: CallExpr, asStmt: boolean): string {
+  const t = c.target;
+  if (!t) throw new CodegenError(`unresolved call at ${c.loc.line}:${c.loc.col}`);
+  const args = c.args ?? [];
+  const params = c.params ?? [];
+  switch (t.kind) {
+    case 'action':
+      return invoke(gen, action(gen, t.decl), params, args, undefined, asStmt);
+    case 'function':
+      return invoke(gen, func(gen, t.decl), params, args, t.decl.returnType, asStmt);
+    case 'control_apply': {
+      const decl = t.decl;
+      const inst = t.instance;
+      const fn = gen.withPath(`${gen.path}.${inst.name}`, () => {
+        bindCtorArgs(gen, decl.ctorParams, inst);
+        return control(gen, decl);
+      });
+      return invoke(gen, fn, decl.params, args, undefined, asStmt);
+    }
+    case 'parser_apply': {
+      const decl = t.decl;
+      const inst = t.instance;
+      const fn = gen.withPath(`${gen.path}.${inst.name}`, () => {
+        bindCtorArgs(gen, decl.ctorParams, inst);
+        return parser(gen, decl);
+      });
+      return invoke(gen, fn, decl.params, args, undefined, asStmt);
+    }
+    case 'table_apply': {
+      return `${tableFn(gen, tableInfo(gen, t.table))}()`;
+    }
+    case 'builtin':
+      return builtin(gen, t.name, t.object, args, c);
+    case 'extern_function':
+      return externFunction(gen, t.decl.name, args, params, c);
+    case 'extern_method':
+      return externMethod(gen, t.extern.name, t.method, t.object, args, params, c);
+  }
+}
+
+/** Calls a generated function with P4 argument passing; scalar out/inout come back in an array. */
+function invoke(
+  gen: Gen,
+  fn: string,
+  params: Param[],
+  args: (Expr | undefined)[],
+  ret: Type | undefined,
+  asStmt: boolean,
+): string {
+  const vals: string[] = [];
+  const outs: { arg: Expr; type: Type }[] = [];
+  const aggOut: string[] = [];
+  params.forEach((prm, i) => {
+    const a = args[i];
+    const t = prm.type;
+    if (t.kind === 'extern') {
+      vals.push('null');
+      return;
+    }
+    if (!a || a.kind === 'dontcare') {
+      vals.push(defaultValue(gen, t));
+      return;
+    }
+    if (isAggregate(t)) {
+      if (prm.direction === 'out') {
+        // An out header/struct starts uninitialized (headers invalid) and is copied out afterwards.
+        const tmp = gen.fresh('$out');
+        gen.top.push(`let ${tmp};`);
+        vals.push(`(${tmp} = ${defaultValue(gen, t)})`);
+        aggOut.push(`$rt.assign(${lvalue(gen, a)}, ${tmp})`);
+        return;
+      }
+      vals.push(prm.direction === 'in' || prm.direction === 'none' ? valueFor(gen, a, t) : lvalue(gen, a));
+      return;
+    }
+    vals.push(prm.direction === 'out' ? defaultValue(gen, t) : exprAs(gen, a, t));
+    if (prm.direction === 'out' || prm.direction === 'inout') outs.push({ arg: a, type: t });
+  });
+  const callSrc = `${fn}(${vals.join(', ')})`;
+  const hasRet = ret !== undefined && ret.kind !== 'void';
+  if (outs.length === 0 && aggOut.length === 0) return callSrc;
+  const base = hasRet ? 1 : 0;
+  const writes = [...outs.map((o, i) => store(gen, o.arg, `$t[${i + base}]`).replace(/;$/, '')), ...aggOut];
+  if (outs.length === 0) {
+    if (asStmt || !hasRet) return `(${callSrc}, ${writes.join(', ')})`;
+    return `($t = [${callSrc}], ${writes.join(', ')}, $t[0])`;
+  }
+  if (asStmt) return `($t = ${callSrc}, ${writes.join(', ')})`;
+  return `($t = ${callSrc}, ${writes.join(', ')}, $t[0])`;
+}
+
+/** Constructor parameters of a control/parser instance are constants: their "name" is the literal. */
+function bindCtorArgs(gen: Gen, params: Param[], inst: InstanceDecl): void {
+  params.forEach((prm, i) => {
+    const c = inst.ctorArgs?.[i]?.constValue;
+    if (!c) return;
+    let m = gen.names.get(prm);
+    if (!m) {
+      m = new Map();
+      gen.names.set(prm, m);
+    }
+    m.set(gen.path, constLiteral(c, prm.type));
+  });
+}
+
+/** Callee side: the JS parameter list, and the copy-out return statement. */
+export function signature(
+  gen: Gen,
+  params: Param[],
+  moduleLevel: boolean,
+  hasRet: boolean,
+): { jsParams: string[]; prologue: string[]; aliases: string; ctx: FnCtx } {
+  const jsParams: string[] = [];
+  const prologue: string[] = [];
+  const local: string[] = [];
+  const outs: string[] = [];
+  for (const prm of params) {
+    const n = gen.nameOf(prm, prm.name);
+    if (moduleLevel) {
+      const arg = `${n}$a`;
+      jsParams.push(arg);
+      gen.top.push(`let ${n};`);
+      prologue.push(`${n} = ${arg};`);
+      // A header/struct parameter is never rebound (assignments copy into it: $rt.assign), so the block's
+      // own code may read it from a local const that shadows the module-level variable (which its actions
+      // use): a register instead of a closure-context load, also after each call.
+      if (isAggregate(prm.type)) local.push(`${n} = ${arg}`);
+    } else jsParams.push(n);
+    if (
+      !isAggregate(prm.type) &&
+      prm.type.kind !== 'extern' &&
+      (prm.direction === 'out' || prm.direction === 'inout')
+    )
+      outs.push(n);
+  }
+  const ctx: FnCtx = {
+    ret: (value?: string) => {
+      if (outs.length === 0) return value !== undefined ? `return ${value};` : 'return;';
+      return `return [${hasRet ? `${value ?? 'undefined'}, ` : ''}${outs.join(', ')}];`;
+    },
+  };
+  return { jsParams, prologue, aliases: local.length ? `const ${local.join(', ')};` : '', ctx };
+}
+
+function builtin(gen: Gen, name: string, obj: Expr, args: (Expr | undefined)[], c: CallExpr): string {
+  switch (name) {
+    case 'isValid':
+      if (obj.type.kind === 'header_union') {
+        const o = expr(gen, obj);
+        return `(${obj.type.decl.fields.map((f) => `${o}.${f.name}.$valid`).join(' || ')})`;
+      }
+      return `${expr(gen, obj)}.$valid`;
+    case 'setValid':
+      return `(${unionSiblingsInvalid(gen, obj)}${lvalue(gen, obj)}.$valid = true)`;
+    case 'setInvalid':
+      return `(${lvalue(gen, obj)}.$valid = false)`;
+    case 'push_front':
+    case 'pop_front': {
+      const n = args[0]?.constValue?.kind === 'int' ? Number(args[0].constValue.value) : 1;
+      const t = obj.type;
+      if (t.kind !== 'stack') throw new CodegenError(`${name} on a non-stack`);
+      return `$rt_${name === 'push_front' ? 'push' : 'pop'}(${expr(gen, obj)}, ${n}, ${resetter(gen, t.element)})`;
+    }
+    case 'minSizeInBits':
+    case 'minSizeInBytes':
+      if (c.constValue?.kind === 'int') return `${c.constValue.value}`;
+      throw new CodegenError(`${name} not folded`);
+  }
+  throw new CodegenError(`unknown builtin ${name}`);
+}
+
+/** For a header inside a union, the statements invalidating its siblings. */
+export function unionSiblingsInvalid(gen: Gen, obj: Expr): string {
+  if (obj.kind !== 'member' || obj.expr.type.kind !== 'header_union') return '';
+  const u = expr(gen, obj.expr);
+  return obj.expr.type.decl.fields
+    .filter((f) => f.name !== obj.member)
+    .map((f) => `${u}.${f.name}.$valid = false, `)
+    .join('');
+}

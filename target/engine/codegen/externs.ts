@@ -1,0 +1,272 @@
+// v1model externs lowered to calls of the run-time library: methods of instances (registers, counters,
+// meters, action profiles...) and extern functions (hash, random, clone, resubmit, recirculate, digest...).
+import type { CallExpr, Expr, InstanceDecl, Param, Type } from '../../frontend/ast.js';
+import * as B from '../bits.js';
+import { bigToRep, bitOf, repToBig, widthOf } from '../types.js';
+import { unionSiblingsInvalid } from './calls.js';
+import { checksumAs, flatten } from './checksum.js';
+import { emitValue } from './deparser.js';
+import { expr, exprAs, lvalue, store } from './expressions.js';
+import { CodegenError, type ExternInfo, type Gen } from './gen.js';
+import { extractInto, readField } from './parser.js';
+import { defaultValue, factory } from './values.js';
+
+export function externMethod(
+  gen: Gen,
+  ext: string,
+  method: string,
+  obj: Expr,
+  args: (Expr | undefined)[],
+  params: Param[],
+  c: CallExpr,
+): string {
+  const a = (i: number): Expr => {
+    const x = args[i];
+    if (!x) throw new CodegenError(`${ext}.${method}: missing argument ${i}`);
+    return x;
+  };
+  if (ext === 'packet_in') {
+    switch (method) {
+      case 'extract': {
+        const target = a(0);
+        const ht = target.type;
+        if (ht.kind !== 'header') throw new CodegenError('extract needs a header');
+        const vb = args[1] ? exprAs(gen, args[1], { kind: 'bit', width: 32 }) : undefined;
+        if (target.kind === 'member' && target.memberKind === 'stack_next') {
+          const st = expr(gen, target.expr);
+          const size = target.expr.type.kind === 'stack' ? target.expr.type.size : 0;
+          return `(() => { const $st = ${st}; if ($st.$next >= ${size}) throw $rt.perr(${gen.errorCode('StackOutOfBounds')}); const $h = $st.$a[$st.$next];\n${extractInto(gen, '$h', ht.decl, vb)}\n$st.$next++; })()`;
+        }
+        const sib = unionSiblingsInvalid(gen, target);
+        return `(() => { const $h = ${lvalue(gen, target)};\n${extractInto(gen, '$h', ht.decl, vb)}\n${sib.replace(/, $/, ';').replace(/, /g, '; ')} })()`;
+      }
+      case 'lookahead': {
+        const t = c.type;
+        if (t.kind === 'header') {
+          return `(() => { const $h = ${factory(gen, t)}(); const $save = $pkt.bit;\n${extractInto(gen, '$h', t.decl)}\n$pkt.bit = $save; return $h; })()`;
+        }
+        const w = widthOf(t);
+        return `(($pkt.bit + ${w} > $pkt.nbits) ? $rt_throw($rt.perr(${gen.errorCode('PacketTooShort')})) : ${readField('$pkt.buf', '$pkt.bit', t)})`;
+      }
+      case 'advance': {
+        const n = exprAs(gen, a(0), { kind: 'bit', width: 32 });
+        return `(($pkt.bit + ${n} > $pkt.nbits) ? $rt_throw($rt.perr(${gen.errorCode('PacketTooShort')})) : ($pkt.bit += ${n}))`;
+      }
+      case 'length':
+        return `($pkt.nbits >>> 3)`;
+    }
+  }
+  if (ext === 'packet_out' && method === 'emit') {
+    const x = a(0);
+    return `(() => { ${emitValue(gen, expr(gen, x), x.type)} })()`;
+  }
+  const inst = instanceOf(obj);
+  const info = externInfo(gen, inst);
+  const ref = `$ext[${info.index}]`;
+  const idx = (i: number): string => exprAs(gen, a(i), { kind: 'bit', width: 32 });
+  switch (`${ext}.${method}`) {
+    case 'register.read': {
+      const out = a(0);
+      return store(
+        gen,
+        out,
+        `(${idx(1)} < ${info.size} ? ${ref}.cells[${idx(1)}] : ${defaultValue(gen, out.type)})`,
+      ).replace(/;$/, '');
+    }
+    case 'register.write': {
+      const cell = info.cellType ?? a(1).type;
+      return `((${idx(0)}) < ${info.size} ? (${ref}.cells[${idx(0)}] = ${exprAs(gen, a(1), cell)}) : 0)`;
+    }
+    case 'counter.count':
+      return `${ref}.count(${idx(0)}, $sm.packet_length)`;
+    case 'direct_counter.count':
+      return 'undefined';
+    case 'meter.execute_meter':
+      // bmv2 meters the bytes the packet arrived with (its ingress length), not packet_length.
+      return store(gen, a(1), color(`${ref}.meter.execute(${idx(0)}, $pkt.nbits >>> 3)`, a(1).type)).replace(
+        /;$/,
+        '',
+      );
+    case 'direct_meter.read':
+      // p4c compiles read() away into the table's meter target, which the table writes on every hit
+      // (meterTarget). Only an argument the table cannot reach (local to the action) is stored here, from
+      // this packet's hit; after a miss the argument keeps its value (bmv2 writes the colour on hits only).
+      if (controlOwned(a(0), inst.parent)) return 'undefined';
+      return `(${ref}.direct.color >= 0 ? (${store(gen, a(0), color(`${ref}.direct.color`, a(0).type)).replace(/;$/, '')}) : 0)`;
+    case 'Checksum16.get': {
+      const data = flatten(gen, a(0));
+      return bigToRep(
+        `$rt.hash('csum16', $rt.pack([${data.values.join(', ')}], [${data.widths.join(', ')}]))`,
+        c.type,
+      );
+    }
+  }
+  void params;
+  throw new CodegenError(`unsupported extern method ${ext}.${method}`);
+}
+
+export function externFunction(
+  gen: Gen,
+  name: string,
+  args: (Expr | undefined)[],
+  params: Param[],
+  c: CallExpr,
+): string {
+  const a = (i: number): Expr => {
+    const x = args[i];
+    if (!x) throw new CodegenError(`${name}: missing argument ${i}`);
+    return x;
+  };
+  const u32: Type = { kind: 'bit', width: 32 };
+  switch (name) {
+    case 'mark_to_drop': {
+      const sm = args[0] ? expr(gen, a(0)) : '$sm';
+      return `(${sm}.egress_spec = 511, ${sm}.mcast_grp = 0)`;
+    }
+    case 'random': {
+      const out = a(0);
+      const t = out.type;
+      const bt = bitOf(t);
+      // Unsigned bounds of up to 32 bits (a path index, a loss draw): plain numbers, no bigint per packet.
+      if (bt && !bt.signed && bt.width <= 32)
+        return store(gen, out, `$rt.randomNum(${exprAs(gen, a(1), t)}, ${exprAs(gen, a(2), t)})`).replace(
+          /;$/,
+          '',
+        );
+      const v = `$rt.randomRange(${repToBig(exprAs(gen, a(1), t), t)}, ${repToBig(exprAs(gen, a(2), t), t)})`;
+      return store(gen, out, bigToRep(v, t)).replace(/;$/, '');
+    }
+    case 'hash': {
+      const out = a(0);
+      const data = flatten(gen, a(3));
+      const h = `$rt.hash(${JSON.stringify(algoName(args[1]))}, $rt.pack([${data.values.join(', ')}], [${data.widths.join(', ')}]))`;
+      const base = repToBig(exprAs(gen, a(2), params[2]?.type ?? a(2).type), params[2]?.type ?? a(2).type);
+      const max = repToBig(exprAs(gen, a(4), params[4]?.type ?? a(4).type), params[4]?.type ?? a(4).type);
+      return store(gen, out, bigToRep(`$rt.hashRange(${h}, ${base}, ${max})`, out.type)).replace(/;$/, '');
+    }
+    case 'verify_checksum':
+    case 'verify_checksum_with_payload': {
+      const data = flatten(gen, a(1));
+      const ck = a(2);
+      const payload = name.endsWith('payload');
+      const h = checksumAs(data, algoName(args[3]), payload, ck.type);
+      return `((${expr(gen, a(0))}) && ${h} !== ${expr(gen, ck)} ? ($sm.checksum_error = 1) : 0)`;
+    }
+    case 'update_checksum':
+    case 'update_checksum_with_payload': {
+      const data = flatten(gen, a(1));
+      const ck = a(2);
+      const h = checksumAs(data, algoName(args[3]), name.endsWith('payload'), ck.type);
+      return `((${expr(gen, a(0))}) ? (${store(gen, ck, h).replace(/;$/, '')}) : 0)`;
+    }
+    case 'clone':
+      return `($st.clone = { type: ${expr(gen, a(0))}, session: ${exprAs(gen, a(1), u32)}, fields: null })`;
+    case 'clone3':
+      return `($st.clone = { type: ${expr(gen, a(0))}, session: ${exprAs(gen, a(1), u32)}, fields: ${preserved(gen, args[2])} })`;
+    case 'clone_preserving_field_list':
+      return `($st.clone = { type: ${expr(gen, a(0))}, session: ${exprAs(gen, a(1), u32)}, fields: ${fieldListPaths(gen, args[2])} })`;
+    case 'resubmit':
+      return `($st.resubmit = ${preserved(gen, args[0])})`;
+    case 'resubmit_preserving_field_list':
+      return `($st.resubmit = ${fieldListPaths(gen, args[0])})`;
+    case 'recirculate':
+      return `($st.recirculate = ${preserved(gen, args[0])})`;
+    case 'recirculate_preserving_field_list':
+      return `($st.recirculate = ${fieldListPaths(gen, args[0])})`;
+    case 'truncate':
+      return `($st.truncate = ${exprAs(gen, a(0), u32)})`;
+    case 'assert':
+    case 'assume':
+      return `((${expr(gen, a(0))}) ? 0 : $rt.assertFail(${JSON.stringify(`${name} at ${c.loc.file}:${c.loc.line}`)}))`;
+    case 'verify':
+      return `((${expr(gen, a(0))}) ? 0 : $rt_throw($rt.perr(${expr(gen, a(1))})))`;
+    case 'log_msg': {
+      const msg = expr(gen, a(0));
+      if (!args[1]) return `$log(${msg}, [])`;
+      const data = flatten(gen, args[1]);
+      return `$log(${msg}, [${data.values.join(', ')}])`;
+    }
+    case 'digest':
+      return 'undefined';
+    case 'static_assert':
+      return 'true';
+  }
+  throw new CodegenError(`unsupported extern function ${name}`);
+}
+
+/** A colour (a number 0..2) in the representation of the meter's out argument. */
+export function color(code: string, t: Type): string {
+  const bt = bitOf(t);
+  return bt ? B.cast(code, { width: 2, signed: false }, bt) : code;
+}
+
+function instanceOf(e: Expr): InstanceDecl {
+  if (e.kind === 'name' && e.ref?.kind === 'instance') return e.ref;
+  throw new CodegenError('extern methods must be called on a named instance');
+}
+
+function algoName(e: Expr | undefined): string {
+  const c = e?.constValue;
+  if (c?.kind !== 'enum') throw new CodegenError('hash algorithm must be a constant');
+  return c.member;
+}
+
+/** Paths (relative to user metadata) of the fields named in a clone3/resubmit/recirculate data argument. */
+function preserved(gen: Gen, e: Expr | undefined): string {
+  if (!e) return '[]';
+  const els = e.kind === 'list' ? e.elements : e.kind === 'struct_init' ? e.fields.map((f) => f.value) : [e];
+  const paths: string[] = [];
+  const pathOf = (x: Expr): string | undefined => {
+    if (x.kind === 'name' && x.ref?.kind === 'param' && gen.metaParams.has(x.ref)) return '';
+    if (x.kind === 'member' && x.memberKind === 'field') {
+      const base = pathOf(x.expr);
+      return base === undefined ? undefined : base === '' ? x.member : `${base}.${x.member}`;
+    }
+    return undefined;
+  };
+  for (const el of els) {
+    const pth = pathOf(el);
+    if (pth === '') {
+      // The whole metadata struct.
+      paths.push(...gen.p.main.metadataType.fields.map((f) => f.name));
+    } else if (pth !== undefined) paths.push(pth);
+  }
+  return JSON.stringify(paths);
+}
+
+function fieldListPaths(gen: Gen, e: Expr | undefined): string {
+  const c = e?.constValue;
+  const k = c?.kind === 'int' ? Number(c.value) : -1;
+  return JSON.stringify(gen.fieldLists.get(k) ?? []);
+}
+
+export function externInfo(gen: Gen, inst: InstanceDecl): ExternInfo {
+  const have = gen.externOf.get(gen.key(inst));
+  if (have) return have;
+  const t = inst.type;
+  if (t.kind !== 'extern') throw new CodegenError(`${inst.name} is not an extern instance`);
+  const kind = t.decl.name;
+  const arg0 = inst.ctorArgs?.[0]?.constValue;
+  const size = arg0?.kind === 'int' ? Number(arg0.value) : 0;
+  const info: ExternInfo = {
+    index: gen.externs.length,
+    decl: inst,
+    kind,
+    name: gen.instanceName(inst.controlPlaneName ?? inst.name, inst.parent),
+    size,
+    cellType: kind === 'register' ? t.typeArgs[0] : undefined,
+  };
+  gen.externs.push(info);
+  gen.externOf.set(gen.key(inst), info);
+  return info;
+}
+
+/** Whether e (a field path, possibly sliced) lives in a parameter or local of control ctl, which the table's
+ *  apply function can reach as well as the action can. */
+export function controlOwned(e: Expr, ctl: InstanceDecl['parent']): boolean {
+  let root = e;
+  while (root.kind === 'member' || root.kind === 'slice') root = root.expr;
+  const ref = root.kind === 'name' ? root.ref : undefined;
+  if (!ref || !ctl || ctl.kind !== 'control') return false;
+  return ctl.params.includes(ref as Param) || (ctl.locals as unknown[]).includes(ref);
+}

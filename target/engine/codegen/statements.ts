@@ -1,0 +1,89 @@
+// Statements: blocks, assignments, conditionals, switch on an action run or a value, return and exit.
+import type { BlockStmt, Stmt, VariableDecl } from '../../frontend/ast.js';
+import { callCode } from './calls.js';
+import { build, expr, exprAs, store, valueFor } from './expressions.js';
+import { CodegenError, type FnCtx, type Gen } from './gen.js';
+import { tableInfo } from './tables.js';
+import { defaultValue } from './values.js';
+
+export function block(gen: Gen, b: BlockStmt, ctx: FnCtx): string {
+  return `{\n${b.stmts.map((s) => stmt(gen, s, ctx)).join('\n')}\n}`;
+}
+
+export function stmt(gen: Gen, s: Stmt, ctx: FnCtx): string {
+  switch (s.kind) {
+    case 'assign': {
+      const t = s.lhs.type;
+      const v =
+        s.rhs.kind === 'list' || s.rhs.kind === 'struct_init' ? build(gen, s.rhs, t) : exprAs(gen, s.rhs, t);
+      return store(gen, s.lhs, v);
+    }
+    case 'call': {
+      const code = callCode(gen, s.call, true);
+      // Statement-shaped helpers (extract, emit) need no closure in statement position.
+      const head = '(() => { ';
+      const tail = ' })()';
+      if (code.startsWith(head) && code.endsWith(tail) && !code.includes('return'))
+        return `{ ${code.slice(head.length, -tail.length)} }`;
+      return `${code};`;
+    }
+    case 'if':
+      return `if (${expr(gen, s.cond)}) ${stmtBlock(gen, s.then, ctx)}${s.else ? ` else ${stmtBlock(gen, s.else, ctx)}` : ''}`;
+    case 'block':
+      return block(gen, s, ctx);
+    case 'exit':
+      return 'throw $rt.EXIT;';
+    case 'return':
+      return ctx.ret(s.value ? expr(gen, s.value) : undefined);
+    case 'empty':
+      return ';';
+    case 'decl': {
+      const d = s.decl;
+      if (d.kind === 'const') return ';';
+      return varDecl(gen, d);
+    }
+    case 'switch':
+      return switchStmt(gen, s, ctx);
+  }
+}
+
+function stmtBlock(gen: Gen, s: Stmt, ctx: FnCtx): string {
+  return s.kind === 'block' ? block(gen, s, ctx) : `{ ${stmt(gen, s, ctx)} }`;
+}
+
+export function varDecl(gen: Gen, d: VariableDecl, moduleLevel = false): string {
+  const n = gen.nameOf(d, d.name);
+  const init = d.init ? valueFor(gen, d.init, d.type) : defaultValue(gen, d.type);
+  return moduleLevel ? `${n} = ${init};` : `let ${n} = ${init};`;
+}
+
+function switchStmt(gen: Gen, s: Extract<Stmt, { kind: 'switch' }>, ctx: FnCtx): string {
+  const out: string[] = [];
+  if (s.switchKind === 'action_run') {
+    const call = s.expr.kind === 'member' ? s.expr.expr : s.expr;
+    if (call.kind !== 'call' || call.target?.kind !== 'table_apply')
+      throw new CodegenError('bad action_run switch');
+    const info = tableInfo(gen, call.target.table);
+    out.push(`switch (${callCode(gen, call, false)} >> 1) {`);
+    for (const c of s.cases) {
+      c.labels.forEach((label, i) => {
+        const a = c.actions?.[i];
+        if (label.kind === 'dontcare' || !a) out.push('default:');
+        else out.push(`case ${info.actions.indexOf(a)}:`);
+      });
+      if (c.body) out.push(`${block(gen, c.body, ctx)} break;`);
+    }
+    out.push('}');
+    return out.join('\n');
+  }
+  out.push(`switch (${expr(gen, s.expr)}) {`);
+  for (const c of s.cases) {
+    for (const label of c.labels) {
+      if (label.kind === 'dontcare') out.push('default:');
+      else out.push(`case ${exprAs(gen, label, s.expr.type)}:`);
+    }
+    if (c.body) out.push(`${block(gen, c.body, ctx)} break;`);
+  }
+  out.push('}');
+  return out.join('\n');
+}

@@ -1,0 +1,142 @@
+// Tables: the per-table information the engine needs and the generated apply function (key, lookup,
+// counters, meters, action).
+import type { CallExpr, Expr, TableDecl } from '../../frontend/ast.js';
+import { isDirect, type MatchKind } from '../table.js';
+import { isAggregate, toUnsigned, widthOf } from '../types.js';
+import { action } from './blocks.js';
+import { expr, exprAs, lvalue, store, valueFor } from './expressions.js';
+import { color, controlOwned, externInfo } from './externs.js';
+import { CodegenError, type Gen, type TableInfo } from './gen.js';
+import { defaultValue } from './values.js';
+
+export function tableInfo(gen: Gen, t: TableDecl): TableInfo {
+  const have = gen.tableOf.get(gen.key(t));
+  if (have) return have;
+  const keys = t.keyDecls.map((k) => ({
+    name: k.name ?? '',
+    kind: k.matchKindName as MatchKind,
+    width: k.width ?? widthOf(k.expr.type),
+  }));
+  const actions = t.actionRefs.map((r) => {
+    if (!r.action) throw new CodegenError(`table ${t.name}: unresolved action`);
+    return r.action;
+  });
+  const def = t.defaultAction?.action;
+  if (def && !actions.includes(def)) actions.push(def);
+  const info: TableInfo = {
+    index: gen.tables.length,
+    decl: t,
+    name: gen.instanceName(t.controlPlaneName ?? t.name, t.parent),
+    keys,
+    actions,
+    directCounter: t.directCounter,
+    directMeter: t.directMeter ? externInfo(gen, t.directMeter).index : undefined,
+  };
+  gen.tables.push(info);
+  gen.tableOf.set(gen.key(t), info);
+  return info;
+}
+
+/** Where bmv2 writes a direct meter's colour on every hit, before the action runs and whichever action it
+ *  is: the argument of a `read()` of the meter in the table's actions (p4c compiles the call into that
+ *  table attribute). Undefined when the argument is local to an action; read() then stores the colour. */
+function meterTarget(info: TableInfo): Expr | undefined {
+  const inst = info.decl.directMeter;
+  let found: Expr | undefined;
+  const seen = new Set<object>();
+  const walk = (n: unknown): void => {
+    if (found || typeof n !== 'object' || n === null || seen.has(n)) return;
+    seen.add(n);
+    if (Array.isArray(n)) return n.forEach(walk);
+    const o = n as { kind?: unknown } & Record<string, unknown>;
+    if (o.kind === 'call') {
+      const t = (o as unknown as CallExpr).target;
+      if (
+        t?.kind === 'extern_method' &&
+        t.method === 'read' &&
+        t.object.kind === 'name' &&
+        t.object.ref === inst
+      ) {
+        found = (o as unknown as CallExpr).args?.[0];
+        return;
+      }
+    }
+    for (const k in o) if (!METER_WALK_SKIP.has(k)) walk(o[k]);
+  };
+  for (const a of info.actions) walk(a.body);
+  return found && inst && controlOwned(found, inst.parent) ? found : undefined;
+}
+
+/** The generated apply function of a table: build the key, look up, count, run the action. */
+export function tableFn(gen: Gen, info: TableInfo): string {
+  if (gen.emitted.has(info)) return gen.known(info.decl) as string;
+  gen.emitted.add(info);
+  const name = gen.nameOf(info.decl, `apply_${info.decl.name}`);
+  const T = `$tables[${info.index}]`;
+  const keyVals = info.decl.keyDecls.map((k) => toUnsigned(expr(gen, k.expr), k.expr.type));
+  let fill = keyVals.map((v, i) => `$key[${i}] = ${v};`);
+  let lookup = '$T.store.lookup($key)';
+  if (isDirect(info.keys)) {
+    // A directly indexed table: the slot computed inline, as MatchTable.directIndex folds it (no key array,
+    // no call). `| 0` also turns a bool into its bit.
+    let idx = '';
+    keyVals.forEach((v, i) => {
+      idx = i === 0 ? `((${v}) | 0)` : `(${idx} * ${2 ** info.keys[i].width} + ((${v}) | 0))`;
+    });
+    fill = [];
+    lookup = `$T.store.direct[${idx}]`;
+  }
+  const arms = info.actions.map((a, i) => {
+    const ref = info.decl.actionRefs.find((r) => r.action === a);
+    const dir = a.params.filter((p) => p.direction !== 'none');
+    const data = a.params.filter((p) => p.direction === 'none');
+    const vals: string[] = [];
+    const writes: string[] = [];
+    let outIndex = 0;
+    dir.forEach((p, j) => {
+      const x = ref?.args?.[j];
+      if (!x || x.kind === 'dontcare') {
+        vals.push(defaultValue(gen, p.type));
+        return;
+      }
+      if (isAggregate(p.type)) {
+        vals.push(p.direction === 'in' ? valueFor(gen, x, p.type) : lvalue(gen, x));
+        return;
+      }
+      vals.push(p.direction === 'out' ? defaultValue(gen, p.type) : exprAs(gen, x, p.type));
+      if (p.direction !== 'in') writes.push(store(gen, x, `$t[${outIndex++}]`));
+    });
+    data.forEach((_p, j) => vals.push(`$r.args[${j}]`));
+    const call = `${action(gen, a)}(${vals.join(', ')})`;
+    const body = writes.length ? `$t = ${call}; ${writes.join(' ')}` : `${call};`;
+    return `case ${i}: ${body} break;`;
+  });
+  const dm = info.directMeter === undefined ? undefined : `$ext[${info.directMeter}].direct`;
+  const target = dm ? meterTarget(info) : undefined;
+  const counted =
+    (info.directCounter ? `$e.packets++; $e.bytes += $sm.packet_length;` : '') +
+    (dm ? ` ${dm}.hit($e, $pkt.nbits >>> 3);` : '') +
+    (dm && target ? ` ${store(gen, target, color(`${dm}.color`, target.type))}` : '');
+  const missed = dm ? ` ${dm}.miss();` : '';
+  gen.top.push(
+    `function ${name}() {\nconst $T = ${T};${lookup.includes('$key') ? ' const $key = $T.key;' : ''}\n${fill.join('\n')}\nconst $e = ${lookup};\nlet $r, $hit;\nif ($e !== undefined) { $r = $e.action; $hit = 1; ${counted} } else { $r = $T.def; $hit = 0;${missed} }\nswitch ($r.index) {\n${arms.join('\n')}\n}\nreturn ($r.index << 1) | $hit;\n}`,
+  );
+  return name;
+}
+
+/** AST links meterTarget must not follow: declarations, types and resolved references lead out of the body. */
+const METER_WALK_SKIP = new Set([
+  'ref',
+  'type',
+  'target',
+  'decl',
+  'parent',
+  'params',
+  'typeArgValues',
+  'loc',
+  'typeRef',
+  'typeArgs',
+  'annotations',
+  'constValue',
+  'rawArgs',
+]);

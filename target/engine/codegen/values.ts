@@ -1,0 +1,87 @@
+// Values of P4 types in the generated code: default values, factories of headers and structs, and resetters
+// that invalidate or zero them in place between packets.
+import type { HeaderTypeDecl, HeaderUnionDecl, StructTypeDecl, Type } from '../../frontend/ast.js';
+import * as B from '../bits.js';
+import { bitOf } from '../types.js';
+import { CodegenError, type Gen } from './gen.js';
+
+/** Source of a fresh default value of type t (0, false, invalid headers). */
+export function defaultValue(gen: Gen, t: Type): string {
+  switch (t.kind) {
+    case 'bool':
+      return 'false';
+    case 'header':
+    case 'struct':
+    case 'header_union':
+    case 'stack':
+      return `${factory(gen, t)}()`;
+    case 'varbit':
+      return '0n';
+    case 'tuple':
+      return `[${t.elements.map((e) => defaultValue(gen, e)).join(', ')}]`;
+    default: {
+      const bt = bitOf(t);
+      return bt && !B.isNum(bt) ? '0n' : '0';
+    }
+  }
+}
+
+/** Name of a generated function returning a fresh value of an aggregate type. */
+export function factory(gen: Gen, t: Type): string {
+  const key: object | undefined =
+    t.kind === 'header' || t.kind === 'struct' || t.kind === 'header_union' ? t.decl : undefined;
+  if (t.kind === 'stack') {
+    const name = gen.fresh('mkStack');
+    const el = defaultValue(gen, t.element);
+    gen.top.push(`function ${name}() { return { $next: 0, $a: [${Array(t.size).fill(el).join(', ')}] }; }`);
+    return name;
+  }
+  if (!key) throw new CodegenError(`no factory for ${t.kind}`);
+  const have = gen.factories.get(key);
+  if (have) return have;
+  const decl = key as HeaderTypeDecl | StructTypeDecl | HeaderUnionDecl;
+  const name = gen.fresh(`mk_${decl.name}`);
+  gen.factories.set(key, name);
+  const parts: string[] = [];
+  if (t.kind === 'header') parts.push('$valid: false');
+  for (const f of decl.fields) {
+    parts.push(`${f.name}: ${defaultValue(gen, f.type)}`);
+    if (f.type.kind === 'varbit') parts.push(`$w_${f.name}: 0`);
+  }
+  gen.top.push(`function ${name}() { return { ${parts.join(', ')} }; }`);
+  return name;
+}
+
+/** Name of a generated function that puts a header/struct/union value back to what its factory returns,
+ *  in place, and returns it: recycled packet state and stack entries keep their objects (no allocation). */
+export function resetter(gen: Gen, t: Type): string {
+  const key: object | undefined =
+    t.kind === 'header' || t.kind === 'struct' || t.kind === 'header_union' ? t.decl : undefined;
+  if (!key) throw new CodegenError(`no resetter for ${t.kind}`);
+  const have = gen.resetters.get(key);
+  if (have) return have;
+  const decl = key as HeaderTypeDecl | StructTypeDecl | HeaderUnionDecl;
+  const name = gen.fresh(`rs_${decl.name}`);
+  gen.resetters.set(key, name);
+  const body: string[] = [];
+  if (t.kind === 'header') body.push('o.$valid = false;');
+  for (const f of decl.fields) {
+    body.push(resetField(gen, `o.${f.name}`, f.type));
+    if (f.type.kind === 'varbit') body.push(`o.$w_${f.name} = 0;`);
+  }
+  gen.top.push(`function ${name}(o) { ${body.join(' ')} return o; }`);
+  return name;
+}
+
+function resetField(gen: Gen, ref: string, t: Type): string {
+  switch (t.kind) {
+    case 'header':
+    case 'struct':
+    case 'header_union':
+      return `${resetter(gen, t)}(${ref});`;
+    case 'stack':
+      return `{ const $s = ${ref}; $s.$next = 0; for (let $i = 0; $i < ${t.size}; $i++) ${resetter(gen, t.element)}($s.$a[$i]); }`;
+    default:
+      return `${ref} = ${defaultValue(gen, t)};`;
+  }
+}
