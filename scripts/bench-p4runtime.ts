@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { P4RuntimeClient } from '../p4runtime-ts/src/client.js';
 import type { Update } from '../p4runtime-ts/src/types.js';
 import { loadSwitch } from '../target/engine/index.js';
-import { compileP4 } from '../target/frontend/index.js';
-import type { FieldMatch } from '../target/p4info/control-plane.js';
+import { compileP4 } from '../target/compiler/index.js';
+import type { FieldMatch } from '../target/engine/control-plane-api.js';
 import { engineLoader } from '../target/p4runtime/engine-loader.js';
 import { startP4RuntimeServer } from '../target/p4runtime/server.js';
 

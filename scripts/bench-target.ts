@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allocFrame, loadSwitch, type QueueInfo, type Switch } from '../target/engine/index.js';
-import type { FieldMatch } from '../target/p4info/control-plane.js';
+import type { FieldMatch } from '../target/engine/control-plane-api.js';
 
 const PROGRAM = `
 #include <core.p4>

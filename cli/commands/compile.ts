@@ -3,7 +3,7 @@
 // --p4runtime-files). Exit 0 on success, 2 with located errors on stderr when the program is rejected.
 import { Command } from 'commander';
 import { writeFileSync } from 'node:fs';
-import { compileP4, formatDiagnostic, p4infoToText } from '../../target/frontend/index.js';
+import { compileP4, formatDiagnostic, p4infoToText } from '../../target/compiler/index.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 

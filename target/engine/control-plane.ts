@@ -6,7 +6,7 @@ import {
   type ActionCall,
   type CounterData,
   type FieldMatch,
-} from '../p4info/control-plane.js';
+} from './control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
 import { fromUnsignedBig, isNum, toUnsignedBig } from './bits.js';
 import type { ExternInfo, TableInfo } from './codegen/gen.js';

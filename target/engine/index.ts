@@ -14,7 +14,7 @@
 // passed inout are aliased rather than copied in and out (visible only with aliasing or `exit` inside the
 // callee); resubmit/recirculate loops stop after MAX_ROUNDS passes; assert()/assume() failures abort the packet
 // with an exception (bmv2 aborts the whole switch).
-import { formatDiagnostic, compileP4, type CheckedProgram } from '../frontend/index.js';
+import { formatDiagnostic, compileP4, type CheckedProgram } from '../compiler/index.js';
 import {
   ControlPlaneError,
   type ActionCall,
@@ -24,7 +24,7 @@ import {
   type MeterConfig,
   type OutputPacket,
   type TableEntry,
-} from '../p4info/control-plane.js';
+} from './control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
 import { generate } from './codegen/generate.js';
 import type { Generated } from './codegen/gen.js';
@@ -45,9 +45,9 @@ import type { Installed } from './table.js';
 import { PacketWriter, inPlaceFrame } from './packet.js';
 import { EXIT, REJECT, ParserError, makeRandom, makeRuntime, clone, type Obj } from './runtime.js';
 
-export { ControlPlaneError } from '../p4info/control-plane.js';
+export { ControlPlaneError } from './control-plane-api.js';
 export { allocFrame } from './packet.js';
-export type { OutputPacket } from '../p4info/control-plane.js';
+export type { OutputPacket } from './control-plane-api.js';
 
 export interface SwitchOptions {
   seed?: number;

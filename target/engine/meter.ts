@@ -11,7 +11,7 @@
 // Marking: the peak bucket is checked first; short of tokens the packet is RED and neither bucket changes.
 // Otherwise the peak bucket pays, then the committed bucket: short of tokens the packet is YELLOW, else it
 // pays too and the packet is GREEN. A cell that was never configured (or was reset) marks every packet GREEN.
-import { ControlPlaneError, type MeterConfig } from '../p4info/control-plane.js';
+import { ControlPlaneError, type MeterConfig } from './control-plane-api.js';
 
 /** v1model's colours (V1MODEL_METER_COLOR_*). */
 export const GREEN = 0;

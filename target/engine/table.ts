@@ -10,7 +10,7 @@
 // plain array by the key instead: a lookup is one load.
 // Every control-plane operation is incremental (a Map from mask signature to group, a per-group priority
 // heap, buckets kept sorted), so inserts, modifies and deletes cost O(log n) amortised rather than O(n).
-import { ControlPlaneError, type FieldMatch } from '../p4info/control-plane.js';
+import { ControlPlaneError, type FieldMatch } from './control-plane-api.js';
 
 export type MatchKind = 'exact' | 'lpm' | 'ternary' | 'range' | 'optional';
 export type KeyValue = number | bigint;

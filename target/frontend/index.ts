@@ -1,22 +1,15 @@
-// Entry point of the P4_16 front-end: source text in, checked program and P4Info (or located errors) out.
-import { readFileSync } from 'node:fs';
-import type { CheckedProgram } from './ast.js';
-import type { P4Info } from '../p4info/types.js';
-import { buildP4Info } from '../p4info/build.js';
-import { CompileAbort, Diagnostics, type Diagnostic } from './diagnostics.js';
+// Entry point of the P4_16 front-end: source text in, checked program (or located errors) out. The compiler
+// driver (../compiler/) reads the file and derives the P4Info from the checked program.
+import type { CheckedProgram, Loc } from './ast.js';
+import { CompileAbort, type Diagnostics } from './diagnostics.js';
 import { Preprocessor } from './preprocessor.js';
 import { parseTokens } from './parser.js';
 import { Checker } from './check/checker.js';
 import { assemble, resolveMain } from './v1model.js';
 
 export type { Diagnostic } from './diagnostics.js';
-export { formatDiagnostic } from './diagnostics.js';
+export { Diagnostics, formatDiagnostic } from './diagnostics.js';
 export type * from './ast.js';
-export { p4infoToText } from '../p4info/text.js';
-
-export type CompileResult =
-  | { ok: true; program: CheckedProgram; p4info: P4Info; diagnostics: Diagnostic[] }
-  | { ok: false; diagnostics: Diagnostic[] };
 
 export interface CompileOptions {
   /** Directories searched for `#include <...>` and, after the including file's own folder, `#include "..."`. */
@@ -27,48 +20,32 @@ export interface CompileOptions {
   sandbox?: boolean;
 }
 
-/** Compile a P4_16 v1model program: `text` when given, else the file at `path` (which names the source in diagnostics). */
-export function compileP4(
-  input: { path: string; text?: string },
-  options: CompileOptions = {},
-): CompileResult {
-  const diags = new Diagnostics();
-  let text = input.text;
-  if (text === undefined) {
-    try {
-      text = readFileSync(input.path, 'utf8');
-    } catch (e) {
-      const why = e instanceof Error && 'code' in e && e.code === 'ENOENT' ? 'no such file' : String(e);
-      return {
-        ok: false,
-        diagnostics: [
-          {
-            file: input.path,
-            line: 1,
-            col: 1,
-            message: `cannot read ${input.path}: ${why}`,
-            severity: 'error',
-          },
-        ],
-      };
-    }
-  }
+/** A checked program and where its `main` is instantiated (the location of problems found later that have no
+ *  place of their own). */
+export interface FrontEndResult {
+  program: CheckedProgram;
+  mainLoc: Loc;
+}
+
+/** Preprocess, parse and check the source `text` of the file `path`; undefined when `diags` got errors. */
+export function frontEnd(
+  path: string,
+  text: string,
+  options: CompileOptions,
+  diags: Diagnostics,
+): FrontEndResult | undefined {
   try {
-    const tokens = new Preprocessor(diags, options).run(input.path, text);
-    if (diags.hasErrors) return { ok: false, diagnostics: diags.list };
+    const tokens = new Preprocessor(diags, options).run(path, text);
+    if (diags.hasErrors) return undefined;
     const program = parseTokens(tokens, diags);
-    if (!program || diags.hasErrors) return { ok: false, diagnostics: diags.list };
+    if (!program || diags.hasErrors) return undefined;
     const result = new Checker(diags).check(program);
-    if (diags.hasErrors) return { ok: false, diagnostics: diags.list };
+    if (diags.hasErrors) return undefined;
     const main = resolveMain(program, result, diags);
-    if (!main || diags.hasErrors) return { ok: false, diagnostics: diags.list };
-    const checked = assemble(program, result, main);
-    const { p4info, problems } = buildP4Info(checked);
-    for (const p of problems) diags.error(p.loc ?? main.instance.loc, p.message);
-    if (diags.hasErrors) return { ok: false, diagnostics: diags.list };
-    return { ok: true, program: checked, p4info, diagnostics: diags.list };
+    if (!main || diags.hasErrors) return undefined;
+    return { program: assemble(program, result, main), mainLoc: main.instance.loc };
   } catch (e) {
-    if (e instanceof CompileAbort) return { ok: false, diagnostics: diags.list };
+    if (e instanceof CompileAbort) return undefined;
     throw e;
   }
 }

@@ -18,7 +18,7 @@ import type {
   UpdateMsg,
   WriteRequestMsg,
 } from '../../p4runtime-ts/src/types.js';
-import type { EntryKey, FieldMatch, OutputPacket, TableEntry } from '../p4info/control-plane.js';
+import type { EntryKey, FieldMatch, OutputPacket, TableEntry } from '../engine/control-plane-api.js';
 import type { Table } from '../p4info/types.js';
 import type { Arbiter } from './arbitration.js';
 import { p4InfoMismatch } from './p4info-wire.js';

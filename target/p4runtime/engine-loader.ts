@@ -1,5 +1,5 @@
 // The real pipeline loader: compile P4 source with the target's front-end and run it on the engine.
-import { compileP4, formatDiagnostic } from '../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../compiler/index.js';
 import { Switch, type SwitchOptions } from '../engine/index.js';
 import { PipelineLoadError, type PipelineLoader } from './pipeline.js';
 

@@ -11,7 +11,7 @@ import type {
   MeterConfigMsg,
   MeterEntryMsg,
 } from '../../p4runtime-ts/src/types.js';
-import type { MeterConfig, TableEntry } from '../p4info/control-plane.js';
+import type { MeterConfig, TableEntry } from '../engine/control-plane-api.js';
 import type { PipelineDevice } from './pipeline.js';
 import { RpcError } from './rpc-error.js';
 import type { Schema } from './translate.js';

@@ -1,7 +1,7 @@
 // What the P4Runtime server needs from a pipeline: a control-plane face, the data-plane entry point for
 // packet I/O, and the P4Info compiled from the same source. A loader turns a device config (P4 source
 // text for this target) into one; engine-loader.ts is the real one.
-import type { ControlPlane, OutputPacket } from '../p4info/control-plane.js';
+import type { ControlPlane, OutputPacket } from '../engine/control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
 
 export interface PipelineDevice extends ControlPlane {

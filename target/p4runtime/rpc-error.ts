@@ -1,6 +1,6 @@
 // An error that answers an RPC (or one update of a Write) with a gRPC status code.
 import { status } from '@grpc/grpc-js';
-import { ControlPlaneError } from '../p4info/control-plane.js';
+import { ControlPlaneError } from '../engine/control-plane-api.js';
 
 export class RpcError extends Error {
   constructor(

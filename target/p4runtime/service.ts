@@ -13,7 +13,7 @@ import type {
   StreamMessageRequestMsg,
   StreamMessageResponse,
 } from '../../p4runtime-ts/src/types.js';
-import type { OutputPacket } from '../p4info/control-plane.js';
+import type { OutputPacket } from '../engine/control-plane-api.js';
 import { Arbiter, type Session } from './arbitration.js';
 import { Device, WriteFailure } from './device.js';
 import { buildPacketOut, PacketIoError, parsePacketIn } from './packet-io.js';

@@ -8,7 +8,7 @@ import type {
   TableEntry as WireTableEntry,
   TableEntryMsg,
 } from '../../p4runtime-ts/src/types.js';
-import type { ActionCall, EntryKey, FieldMatch, TableEntry } from '../p4info/control-plane.js';
+import type { ActionCall, EntryKey, FieldMatch, TableEntry } from '../engine/control-plane-api.js';
 import type { Action, MatchField, P4Info, Table } from '../p4info/types.js';
 import { RpcError } from './rpc-error.js';
 

@@ -2,7 +2,7 @@
 // where bmv2 does (runIngress -> queue -> runEgress), so the adapter only translates: virtual time to the
 // engine's microsecond clock, the TM's queueing metadata to standard_metadata, egress-to-egress clones back
 // into the queues, and recirculated packets back into ingress.
-import { compileP4, formatDiagnostic } from '../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../compiler/index.js';
 import {
   Switch,
   type EgressJob,

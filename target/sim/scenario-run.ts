@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { ControlPlane } from '../p4info/control-plane.js';
+import type { ControlPlane } from '../engine/control-plane-api.js';
 import { DEFAULT_QUEUES } from '../tm/egress-port.js';
 import { Rng } from '../tm/random.js';
 import {

@@ -1,7 +1,7 @@
 // Scenario table entries: expansion of templates (`repeat` over variables, `${expr}` in values, switch globs)
 // and their installation through a pipeline's ControlPlane by control-plane name, as the STF runner and a
 // P4Runtime controller name them.
-import type { ActionCall, ControlPlane, FieldMatch, TableEntry } from '../p4info/control-plane.js';
+import type { ActionCall, ControlPlane, FieldMatch, TableEntry } from '../engine/control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
 import type { TableEntryFile } from './scenario-file.js';
 

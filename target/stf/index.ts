@@ -3,7 +3,7 @@
 // compared with its `expect`s in order (a port with a bare `expect PORT` accepts anything).
 import { readFileSync } from 'node:fs';
 import { loadSwitch, type Switch } from '../engine/index.js';
-import { ControlPlaneError, type FieldMatch, type OutputPacket } from '../p4info/control-plane.js';
+import { ControlPlaneError, type FieldMatch, type OutputPacket } from '../engine/control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
 import { formatPacket, comparePacket } from './diff.js';
 import {

@@ -161,7 +161,6 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
   return t;
 }
 
-// ------------------------------------------------------------ calls
 export function arityOk(params: Param[], args: Argument[]): boolean {
   if (args.some((a) => a.name !== undefined)) {
     const names = new Set(params.map((p) => p.name));

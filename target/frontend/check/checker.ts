@@ -84,7 +84,6 @@ export class Checker {
     };
   }
 
-  // ------------------------------------------------------------ helpers
   error(loc: Loc, message: string): void {
     this.diags.error(loc, message);
   }

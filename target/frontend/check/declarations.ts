@@ -28,7 +28,6 @@ import { parserDecl } from './parsers.js';
 import { checkBlock } from './statements.js';
 import { resolveType, typeVarScope } from './type-refs.js';
 
-// ------------------------------------------------------------ top level
 export function topDecl(cx: Checker, d: TopDecl): void {
   const g = cx.global;
   switch (d.kind) {

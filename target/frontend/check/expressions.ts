@@ -30,7 +30,6 @@ export function constInt(cx: Checker, e: Expr, ctx: Ctx, what: string): bigint |
   return v;
 }
 
-// ------------------------------------------------------------ expressions
 export function checkExpr(cx: Checker, e: Expr, ctx: Ctx, expected?: Type): Type {
   const t = exprInner(cx, e, ctx, expected);
   e.type = t;

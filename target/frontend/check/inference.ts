@@ -3,7 +3,6 @@ import type { Expr, Type } from '../ast.js';
 import { isFixedInt, normalize, typeEquals, typeToString } from '../types.js';
 import type { Checker } from './checker.js';
 
-// ------------------------------------------------------------ conversions
 /** Converts `e` to type `target` where P4 allows it implicitly; reports an error otherwise. */
 export function coerce(cx: Checker, e: Expr, target: Type, what: string): void {
   const t = e.type;

@@ -10,7 +10,6 @@ import { coerce } from './inference.js';
 import { checkStmt } from './statements.js';
 import { typeVarScope } from './type-refs.js';
 
-// ------------------------------------------------------------ parsers, controls, actions, tables
 export function parserDecl(cx: Checker, d: ParserDecl, block = d.name): void {
   const ts = typeVarScope(cx.global, d.typeParams);
   declareParams(cx, d.params, ts);

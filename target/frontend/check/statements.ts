@@ -9,7 +9,6 @@ import { constDecl, variableDecl } from './declarations.js';
 import { checkExpr } from './expressions.js';
 import { coerce } from './inference.js';
 
-// ------------------------------------------------------------ statements
 export function checkBlock(cx: Checker, b: BlockStmt, ctx: Ctx): void {
   const inner: Ctx = { ...ctx, scope: new Scope(ctx.scope) };
   for (const s of b.stmts) {

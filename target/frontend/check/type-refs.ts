@@ -5,7 +5,6 @@ import { Scope } from '../scope.js';
 import type { Checker } from './checker.js';
 import { constInt } from './expressions.js';
 
-// ------------------------------------------------------------ types
 export function resolveType(cx: Checker, ref: TypeRef, scope: Scope): Type {
   const t = resolveTypeInner(cx, ref, scope);
   ref.resolved = t;

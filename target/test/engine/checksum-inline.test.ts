@@ -1,7 +1,7 @@
 // csum16 over a field list is generated as a sum of 16-bit words read straight from the fields; it must equal
 // the Internet checksum of the packed bytes for any layout: unaligned fields, odd byte counts, wide fields.
 import assert from 'node:assert/strict';
-import { compileP4, formatDiagnostic } from '../../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 import { Switch } from '../../engine/index.js';
 import { csum16 } from '../../engine/hash.js';
 import { pack } from '../../engine/runtime.js';

@@ -2,7 +2,7 @@
 // signed fields), whether the header starts on a byte boundary or four bits into a byte.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { compileP4, formatDiagnostic } from '../../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 import { Switch } from '../../engine/index.js';
 
 function program(fields: string[], unaligned: boolean): string {

@@ -2,9 +2,9 @@
 // (no key array, no lookup call): the slot must be the one the control plane wrote, for several fields, a
 // bool field, a miss and the default action.
 import assert from 'node:assert/strict';
-import { compileP4, formatDiagnostic } from '../../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 import { Switch } from '../../engine/index.js';
-import type { FieldMatch } from '../../p4info/control-plane.js';
+import type { FieldMatch } from '../../engine/control-plane-api.js';
 
 const PROGRAM = `
 #include <core.p4>

@@ -1,7 +1,7 @@
 // Language constructs through the code generator: calls with out/inout, constructor parameters, copies,
 // stacks in controls, signed arithmetic, value switches, division by zero.
 import assert from 'node:assert/strict';
-import { compileP4, formatDiagnostic } from '../../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 import { Switch } from '../../engine/index.js';
 
 const PRELUDE = `

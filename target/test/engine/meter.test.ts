@@ -1,10 +1,10 @@
 // Meters: bmv2's trTCM (RFC 2698, colour-blind) per cell on the virtual clock, checked against colour
 // sequences worked out by hand from the token counts, and the meter half of the control-plane API.
 import assert from 'node:assert/strict';
-import { compileP4, formatDiagnostic } from '../../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 import { Switch } from '../../engine/index.js';
 import { GREEN, MeterCell, RED, YELLOW } from '../../engine/meter.js';
-import { ControlPlaneError, type FieldMatch, type MeterConfig } from '../../p4info/control-plane.js';
+import { ControlPlaneError, type FieldMatch, type MeterConfig } from '../../engine/control-plane-api.js';
 
 // Header m carries the colours out: p from a packets meter (cell m.idx), b from a bytes meter (cell 0), d from
 // the direct meter of table t (keyed on m.key; a miss leaves d as sent).

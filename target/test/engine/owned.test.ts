@@ -3,7 +3,7 @@
 // to those of the copying path, and the payload bytes of the input must never change.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { compileP4, formatDiagnostic } from '../../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 import { InstanceType, Switch, type EgressJob, type PendingIngress } from '../../engine/index.js';
 import { PacketWriter, allocFrame, headroom } from '../../engine/packet.js';
 

@@ -1,7 +1,7 @@
 // The code of a top-level block reads its header/struct parameters from local constants (its actions from the
 // module-level variables): assigning a whole parameter must still change what both see.
 import assert from 'node:assert/strict';
-import { compileP4, formatDiagnostic } from '../../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 import { Switch } from '../../engine/index.js';
 
 const PROGRAM = `

@@ -1,7 +1,7 @@
 // Switches running the same program share its compiled code, never its state: each keeps its own tables,
 // registers, counters, random stream and log, and produces what it would produce alone.
 import assert from 'node:assert/strict';
-import { compileP4, formatDiagnostic, type CheckedProgram } from '../../frontend/index.js';
+import { compileP4, formatDiagnostic, type CheckedProgram } from '../../compiler/index.js';
 import { Switch, type SwitchOptions } from '../../engine/index.js';
 import type { P4Info } from '../../p4info/types.js';
 

@@ -1,7 +1,7 @@
 // The Switch reuses the state (headers, metadata, standard_metadata) of finished packets: a packet must never
 // see what an earlier one left behind, and queued packets must keep their own state.
 import assert from 'node:assert/strict';
-import { compileP4, formatDiagnostic } from '../../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 import { Switch } from '../../engine/index.js';
 
 const PROGRAM = `

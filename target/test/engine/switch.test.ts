@@ -1,8 +1,8 @@
 // The Switch as a whole: bmv2 pipeline rules, the ingress/egress seam, replication, and the control-plane API.
 import assert from 'node:assert/strict';
-import { compileP4, formatDiagnostic } from '../../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 import { Switch, type SwitchOptions } from '../../engine/index.js';
-import { ControlPlaneError, type FieldMatch } from '../../p4info/control-plane.js';
+import { ControlPlaneError, type FieldMatch } from '../../engine/control-plane-api.js';
 
 const PRELUDE = `
 #include <core.p4>

@@ -3,7 +3,7 @@
 // Values come from small pools so that entries collide, overlap, tie on priority and empty their groups.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ControlPlaneError, type FieldMatch } from '../../p4info/control-plane.js';
+import { ControlPlaneError, type FieldMatch } from '../../engine/control-plane-api.js';
 import { MatchTable, type FieldSpec, type KeyValue, type MatchKind } from '../../engine/table.js';
 
 interface RefEntry {

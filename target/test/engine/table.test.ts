@@ -1,6 +1,6 @@
 // Table matching: exact, lpm, ternary priorities, ranges, optional, mixed keys, limits and identities.
 import assert from 'node:assert/strict';
-import { ControlPlaneError, type FieldMatch } from '../../p4info/control-plane.js';
+import { ControlPlaneError, type FieldMatch } from '../../engine/control-plane-api.js';
 import { MatchTable, type FieldSpec } from '../../engine/table.js';
 
 const m = (...fs: [number, FieldMatch][]): Map<number, FieldMatch> => new Map(fs);

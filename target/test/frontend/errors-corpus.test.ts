@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileP4, formatDiagnostic } from '../../frontend/index.js';
+import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 
 const programsDir = fileURLToPath(new URL('../programs/', import.meta.url));
 const errorsDir = join(programsDir, 'errors');

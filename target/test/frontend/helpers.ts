@@ -5,7 +5,7 @@ import {
   formatDiagnostic,
   type CheckedProgram,
   type CompileResult,
-} from '../../frontend/index.js';
+} from '../../compiler/index.js';
 
 export interface Fragment {
   /** Top-level declarations after the standard headers. */

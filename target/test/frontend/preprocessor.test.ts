@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Diagnostics } from '../../frontend/diagnostics.js';
 import { lexLine } from '../../frontend/lexer.js';
 import { Preprocessor, stripComments } from '../../frontend/preprocessor.js';
-import { compileP4 } from '../../frontend/index.js';
+import { compileP4 } from '../../compiler/index.js';
 import type { ConstDecl } from '../../frontend/index.js';
 import { program } from './helpers.js';
 

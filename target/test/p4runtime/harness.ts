@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { P4RuntimeClient, type P4RuntimeClientOptions } from '../../../p4runtime-ts/src/client.js';
-import { compileP4 } from '../../frontend/index.js';
+import { compileP4 } from '../../compiler/index.js';
 import type { P4Info } from '../../p4info/types.js';
 import { engineLoader } from '../../p4runtime/engine-loader.js';
 import { startP4RuntimeServer, type RunningP4RuntimeServer } from '../../p4runtime/server.js';

@@ -1,8 +1,8 @@
 // The control-plane face of one loaded pipeline: what bmv2's runtime interface is to simple_switch.
-// The engine implements it; the STF runner and the P4Runtime server drive it. Everything is addressed
-// by P4Info ids and values are unsigned bigints of the field's bitwidth, so the P4Runtime server only
-// translates bytes <-> bigints and the STF runner only translates names -> ids.
-import type { P4Info } from './types.js';
+// The engine implements it (switch-control.ts); the STF runner and the P4Runtime server drive it. Everything
+// is addressed by P4Info ids and values are unsigned bigints of the field's bitwidth, so the P4Runtime server
+// only translates bytes <-> bigints and the STF runner only translates names -> ids.
+import type { P4Info } from '../p4info/types.js';
 
 /** Error kinds, named after the P4Runtime/gRPC status each one maps to. */
 export type ControlPlaneErrorCode =
