@@ -1,4 +1,5 @@
-// The v1model switch: bmv2 simple_switch's packet pipeline around the generated code, and the control plane.
+// The v1model switch: bmv2 simple_switch's packet pipeline around the generated code. The control plane it
+// extends is switch-control.ts; the generated code's runtime helpers are preamble.ts and its cache compiled.ts.
 //
 // Per packet (simple_switch's ingress_thread / egress_thread):
 //   parse -> verifyChecksum -> ingress -> [I2E clone, resubmit, multicast or unicast, drop on port 511]
@@ -15,38 +16,19 @@
 // callee); resubmit/recirculate loops stop after MAX_ROUNDS passes; assert()/assume() failures abort the packet
 // with an exception (bmv2 aborts the whole switch).
 import { formatDiagnostic, compileP4, type CheckedProgram } from '../compiler/index.js';
-import {
-  ControlPlaneError,
-  type ActionCall,
-  type ControlPlane,
-  type CounterData,
-  type EntryKey,
-  type MeterConfig,
-  type OutputPacket,
-  type TableEntry,
-} from './control-plane-api.js';
+import type { OutputPacket } from './control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
-import { generate } from './codegen/generate.js';
-import type { Generated } from './codegen/gen.js';
-import {
-  buildExterns,
-  buildTables,
-  counterData,
-  installInitial,
-  registerRead,
-  registerWrite,
-  resolveAction,
-  type ActionRun,
-  type ExternRuntime,
-  type TableRuntime,
-} from './control-plane.js';
-import { attachMeters, validateMeterConfig, type DirectMeter } from './meter.js';
-import type { Installed } from './table.js';
+import { compiled, type Blocks, type Compiled } from './compiled.js';
+import { attachMeters } from './meter.js';
 import { PacketWriter, inPlaceFrame } from './packet.js';
-import { EXIT, REJECT, ParserError, makeRandom, makeRuntime, clone, type Obj } from './runtime.js';
+import { clone_, getPath, setPath, type CloneReq, type EgressJob, type PktState } from './packet-state.js';
+import { runtimePreamble } from './preamble.js';
+import { EXIT, REJECT, ParserError, makeRandom, makeRuntime, type Obj } from './runtime.js';
+import { SwitchControlPlane } from './switch-control.js';
 
 export { ControlPlaneError } from './control-plane-api.js';
 export { allocFrame } from './packet.js';
+export type { EgressJob } from './packet-state.js';
 export type { OutputPacket } from './control-plane-api.js';
 
 export interface SwitchOptions {
@@ -69,40 +51,6 @@ export const InstanceType = {
 } as const;
 
 export const DROP_PORT = 511;
-
-interface PktState {
-  hdr: Obj;
-  meta: Obj;
-  sm: Obj;
-  pkt: { buf: Uint8Array; bit: number; nbits: number };
-  out: PacketWriter;
-  st: { clone: CloneReq | null; resubmit: string[] | null; recirculate: string[] | null; truncate: number };
-  /** pkt.buf was handed over (PendingIngress.owned) and no other job shares it: egress may deparse into it. */
-  owned: boolean;
-  /** Made by newState and shared with nothing (not a replica or clone sharing `pkt`, no preserved metadata
-   *  handed on): once its packet is done the whole object graph can serve the next packet. */
-  recyclable: boolean;
-  /** The job that carries this state to egress, made once and reused with the state (see job()). */
-  job: EgressJob | undefined;
-}
-
-interface CloneReq {
-  type: number;
-  session: number;
-  fields: string[] | null;
-}
-
-/** A packet between ingress and egress: what the traffic manager queues. */
-export interface EgressJob {
-  egressPort: number;
-  priority: number;
-  instanceType: number;
-  /** Opaque pipeline state (headers, metadata) carried to egress. */
-  readonly state: unknown;
-  /** The caller's: the engine never reads it, and it stays with the job when the job is reused for a later
-   *  packet (a traffic manager can keep its own wrapper of the job there instead of making one per packet). */
-  userData: unknown;
-}
 
 /** Queueing metadata egress sees (standard_metadata); all 0 on an idle switch. */
 export interface QueueInfo {
@@ -146,26 +94,6 @@ export interface PendingIngress {
   preserved?: { paths: string[]; meta: Obj };
 }
 
-interface Blocks {
-  /** Run the blocks for one switch: its runtime, tables, externs and log function. */
-  use(rt: unknown, tables: unknown, externs: unknown, log: unknown): void;
-  set(s: PktState): void;
-  newHeaders(): Obj;
-  newMeta(): Obj;
-  newStandardMetadata(): Obj;
-  resetHeaders(o: Obj): Obj;
-  resetMeta(o: Obj): Obj;
-  resetStandardMetadata(o: Obj): Obj;
-  /** Bits the deparser will emit for the current packet; -1 if that cannot be known in advance. */
-  deparsedBits(): number;
-  parser(): void;
-  verify(): void;
-  ingress(): void;
-  egress(): void;
-  compute(): void;
-  deparser(): void;
-}
-
 /** The empty list of a result (most packets have no clones, resubmits or recirculations): one shared,
  *  frozen array instead of a fresh one per packet; a caller that tried to add to it would fail loudly. */
 const NONE: never[] = Object.freeze([]) as unknown as never[];
@@ -184,48 +112,13 @@ const WRITER = new PacketWriter(2048);
 /** Recirculation/resubmission rounds allowed per injected packet before we give up (bmv2 has no limit). */
 const MAX_ROUNDS = 64;
 
-/** Compiled programs by generated source text. Every switch of a program (a fabric runs the same program on
- *  each switch) runs the same blocks, switched to its own tables, externs and random stream by use() when
- *  another switch ran them last: the JIT warms up one copy of the code, and in a fabric, where consecutive
- *  packets are on different switches, the code's functions and variables stay in the cache. Between packets
- *  the blocks hold nothing a switch changes, only references to the last switch's tables (kept alive until
- *  another switch of the program runs). Bounded, most recently used last, so a long-lived process that loads
- *  many programs does not keep them all. */
-interface Compiled {
-  blocks: Blocks;
-  /** The switch the blocks were last switched to. */
-  current: object | undefined;
-  /** Finished packet states of every switch running this code (see Switch.freeStates). */
-  freeStates: PktState[];
-}
-const factories = new Map<string, Compiled>();
-const MAX_FACTORIES = 32;
-
-function compiled(source: string): Compiled {
-  let c = factories.get(source);
-  if (c) {
-    factories.delete(source);
-  } else {
-    c = { blocks: (new Function(source) as () => Blocks)(), current: undefined, freeStates: [] };
-    if (factories.size >= MAX_FACTORIES) factories.delete(factories.keys().next().value as string);
-  }
-  factories.set(source, c);
-  return c;
-}
-
-export class Switch implements ControlPlane {
-  readonly p4info: P4Info;
-  readonly generated: Generated;
+/** A v1model switch running one program: the pipeline, with the control plane it extends. */
+export class Switch extends SwitchControlPlane {
   private readonly code: Compiled;
   private readonly rt: unknown;
   private readonly logMsg: (msg: string, values: unknown[]) => void;
-  private readonly tables: TableRuntime[];
-  private readonly tableById = new Map<number, TableRuntime>();
-  private readonly externs: ExternRuntime[];
   private readonly log: (line: string) => void;
   private readonly priorityQueues: number;
-  private readonly mirror = new Map<number, number>();
-  private readonly mcastGroups = new Map<number, { port: number; rid: number }[]>();
   /** Virtual time in microseconds, for ingress/egress_global_timestamp. */
   nowUs = 0;
   /** The jobs of the packet in ingress (runIngress copies them out). */
@@ -237,18 +130,10 @@ export class Switch implements ControlPlane {
    *  is the one the last packet left, still in the cache. */
   private readonly freeStates: PktState[];
 
-  constructor(
-    readonly program: CheckedProgram,
-    p4info: P4Info,
-    options: SwitchOptions = {},
-  ) {
-    this.p4info = p4info;
+  constructor(program: CheckedProgram, p4info: P4Info, options: SwitchOptions = {}) {
+    super(program, p4info);
     this.log = options.log ?? (() => {});
     this.priorityQueues = options.priorityQueues ?? 8;
-    this.generated = generate(program);
-    this.tables = buildTables(program, p4info, this.generated.tables);
-    for (const t of this.tables) this.tableById.set(t.id, t);
-    this.externs = buildExterns(p4info, this.generated.externs);
     attachMeters(this.externs, this);
     this.rt = makeRuntime(makeRandom(options.seed ?? 1));
     const sob = program.errors.indexOf('StackOutOfBounds');
@@ -256,22 +141,9 @@ export class Switch implements ControlPlane {
       let i = 0;
       this.log(msg.replace(/\{\}/g, () => (i < values.length ? String(values[i++]) : '{}')));
     };
-    const preamble = `
-function $rt_throw(e) { throw e; }
-function $rt_big(v) { return typeof v === 'bigint' ? v : BigInt(v); }
-function $rt_stackNext(s) { if (s.$next >= s.$a.length) throw $rt.perr(${sob}); return s.$a[s.$next]; }
-function $rt_stackLast(s) { if (s.$next === 0) throw $rt.perr(${sob}); return s.$a[s.$next - 1]; }
-// push/pop rotate the entries and reset (rs) the ones shifted out into the new invalid ones: no allocation.
-function $rt_push(s, n, rs) { const a = s.$a, len = a.length; for (let r = 0; r < n && r < len; r++) { const h = a[len - 1]; for (let i = len - 1; i > 0; i--) a[i] = a[i - 1]; a[0] = rs(h); } s.$next = Math.min(s.$next + n, len); }
-function $rt_pop(s, n, rs) { const a = s.$a, len = a.length; for (let r = 0; r < n && r < len; r++) { const h = a[0]; for (let i = 1; i < len; i++) a[i - 1] = a[i]; a[len - 1] = rs(h); } s.$next = Math.max(s.$next - n, 0); }
-function $rt_csum16(s) { while (s > 0xffff) s = (s & 0xffff) + (s >>> 16); return ~s & 0xffff; }
-function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt.nbits >> 3); const o = new Uint8Array(p.length + rest.length); o.set(p); o.set(rest, p.length); return o; }
-`;
-    this.code = compiled(preamble + this.generated.source);
+    this.code = compiled(runtimePreamble(sob) + this.generated.source);
     this.freeStates = this.code.freeStates;
   }
-
-  // ------------------------------------------------------------------ data plane
 
   /** The program's blocks, switched to this switch's tables, externs and random stream. */
   private get blocks(): Blocks {
@@ -638,270 +510,12 @@ function $rt_withPayload(p) { const rest = $pkt.buf.subarray($pkt.bit >> 3, $pkt
     if (w.bit !== bits) throw new Error(`deparser wrote ${w.bit} bits, ${bits} expected`);
     return frame;
   }
-
-  // ------------------------------------------------------------------ packet replication engine
-
-  /** A mirroring session for clone/clone3 (bmv2 `mirroring_add SESSION PORT`). */
-  setMirrorSession(session: number, port: number | undefined): void {
-    if (port === undefined) this.mirror.delete(session);
-    else this.mirror.set(session, port);
-  }
-
-  /** A multicast group's replicas (bmv2 mc_mgrp_create / mc_node_create / mc_node_associate). */
-  setMulticastGroup(group: number, replicas: { port: number; rid: number }[] | undefined): void {
-    if (replicas === undefined) this.mcastGroups.delete(group);
-    else this.mcastGroups.set(group, replicas.slice());
-  }
-
-  // ------------------------------------------------------------------ control plane
-
-  private table(id: number): TableRuntime {
-    const t = this.tableById.get(id);
-    if (!t) throw new ControlPlaneError('NOT_FOUND', `no table with id ${id}`);
-    return t;
-  }
-
-  insertEntry(entry: TableEntry): void {
-    const t = this.table(entry.tableId);
-    if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
-    this.checkEntryAction(entry.tableId, entry.action.actionId);
-    const action = resolveAction(t, this.p4info, entry.action);
-    const dm = entry.meterConfig && this.directMeterFor(t, entry.meterConfig);
-    const e = t.store.insert(entry.match, entry.priority, action);
-    if (entry.counter) {
-      e.packets = Number(entry.counter.packets);
-      e.bytes = Number(entry.counter.bytes);
-    }
-    if (dm) dm.configure(e, entry.meterConfig);
-  }
-
-  /** The table's direct meter, after checking that it has one and that `config` is usable. */
-  private directMeterFor(t: TableRuntime, config: MeterConfig | undefined): DirectMeter {
-    const dm = t.info.directMeter === undefined ? undefined : this.externs[t.info.directMeter].direct;
-    if (!dm) throw new ControlPlaneError('INVALID_ARGUMENT', `table ${t.info.name} has no direct meter`);
-    if (config) validateMeterConfig(config);
-    return dm;
-  }
-
-  /** The scope of an action reference of a table in the P4Info, indexed once (writes check it per entry). */
-  private actionScope(tableId: number, actionId: number): string | undefined {
-    if (!this.scopes) {
-      this.scopes = new Map();
-      for (const pt of this.p4info.tables)
-        this.scopes.set(pt.preamble.id, new Map(pt.action_refs.map((r) => [r.id, r.scope ?? ''])));
-    }
-    return this.scopes.get(tableId)?.get(actionId);
-  }
-
-  private scopes: Map<number, Map<number, string>> | undefined;
-
-  /** An @defaultonly action cannot be bound to an entry (P4Runtime: INVALID_ARGUMENT). */
-  private checkEntryAction(tableId: number, actionId: number): void {
-    if (this.actionScope(tableId, actionId) === 'DEFAULT_ONLY')
-      throw new ControlPlaneError('INVALID_ARGUMENT', `action ${actionId} may only be a default action`);
-  }
-
-  modifyEntry(entry: TableEntry): void {
-    const t = this.table(entry.tableId);
-    if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
-    this.checkEntryAction(entry.tableId, entry.action.actionId);
-    const e = t.store.find(entry.match, entry.priority);
-    if (!e) throw new ControlPlaneError('NOT_FOUND', `no such entry in ${t.info.name}`);
-    const dm = entry.meterConfig && this.directMeterFor(t, entry.meterConfig);
-    e.action = resolveAction(t, this.p4info, entry.action);
-    if (entry.counter) {
-      e.packets = Number(entry.counter.packets);
-      e.bytes = Number(entry.counter.bytes);
-    }
-    if (dm) dm.configure(e, entry.meterConfig);
-  }
-
-  deleteEntry(key: EntryKey): void {
-    const t = this.table(key.tableId);
-    if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
-    t.store.remove(key.match, key.priority);
-  }
-
-  readEntries(tableId?: number): TableEntry[] {
-    const ts = tableId === undefined ? this.tables : [this.table(tableId)];
-    const out: TableEntry[] = [];
-    for (const t of ts) for (const e of t.store.entries()) out.push(this.entryData(t, e));
-    return out;
-  }
-
-  /** One entry by its match and priority, as readEntries lists it (O(1), unlike filtering readEntries). */
-  readEntry(key: EntryKey): TableEntry | undefined {
-    const t = this.table(key.tableId);
-    const e = t.store.find(key.match, key.priority);
-    return e && this.entryData(t, e);
-  }
-
-  private entryData(t: TableRuntime, e: Installed<ActionRun>): TableEntry {
-    const out: TableEntry = {
-      tableId: t.id,
-      match: new Map(e.match),
-      priority: e.priority,
-      action: { actionId: e.action.actionId, params: new Map(e.action.params) },
-      counter: t.info.directCounter ? counterData(e.packets, e.bytes) : undefined,
-    };
-    // Only a configured direct meter shows up, so entries of other tables keep their shape.
-    const config =
-      t.info.directMeter === undefined ? undefined : this.externs[t.info.directMeter].direct?.config(e);
-    if (config) out.meterConfig = config;
-    return out;
-  }
-
-  setDefaultAction(tableId: number, action: ActionCall): void {
-    const t = this.table(tableId);
-    if (t.defaultIsConst)
-      throw new ControlPlaneError('PERMISSION_DENIED', `default action of ${t.info.name} is const`);
-    if (this.actionScope(tableId, action.actionId) === 'TABLE_ONLY')
-      throw new ControlPlaneError('INVALID_ARGUMENT', `action ${action.actionId} cannot be a default action`);
-    t.def = resolveAction(t, this.p4info, action);
-  }
-
-  resetDefaultAction(tableId: number): void {
-    const t = this.table(tableId);
-    t.def = t.initialDef;
-  }
-
-  getDefaultAction(tableId: number): ActionCall {
-    const t = this.table(tableId);
-    return { actionId: t.def.actionId, params: new Map(t.def.params) };
-  }
-
-  private extern(id: number, kind: string): ExternRuntime {
-    const x = this.externs.find((e) => e.id === id && e.info.kind === kind);
-    if (!x) throw new ControlPlaneError('NOT_FOUND', `no ${kind} with id ${id}`);
-    return x;
-  }
-
-  private indices(size: number, index: number | undefined): number[] {
-    if (index === undefined) return Array.from({ length: size }, (_, i) => i);
-    if (!Number.isInteger(index) || index < 0 || index >= size)
-      throw new ControlPlaneError('OUT_OF_RANGE', `index ${index} out of range (size ${size})`);
-    return [index];
-  }
-
-  readCounter(counterId: number, index?: number): { index: number; data: CounterData }[] {
-    const c = this.extern(counterId, 'counter');
-    return this.indices(c.info.size, index).map((i) => ({
-      index: i,
-      data: counterData(c.packets[i], c.bytes[i]),
-    }));
-  }
-
-  writeCounter(counterId: number, index: number | undefined, data: CounterData): void {
-    const c = this.extern(counterId, 'counter');
-    for (const i of this.indices(c.info.size, index)) {
-      c.packets[i] = Number(data.packets);
-      c.bytes[i] = Number(data.bytes);
-    }
-  }
-
-  private entryOf(key: EntryKey) {
-    const t = this.table(key.tableId);
-    const e = t.store.find(key.match, key.priority);
-    if (!e) throw new ControlPlaneError('NOT_FOUND', `no such entry in ${t.info.name}`);
-    return e;
-  }
-
-  readDirectCounter(key: EntryKey): CounterData {
-    const e = this.entryOf(key);
-    return counterData(e.packets, e.bytes);
-  }
-
-  writeDirectCounter(key: EntryKey, data: CounterData): void {
-    const e = this.entryOf(key);
-    e.packets = Number(data.packets);
-    e.bytes = Number(data.bytes);
-  }
-
-  readMeter(meterId: number, index?: number): { index: number; config: MeterConfig | undefined }[] {
-    const m = this.extern(meterId, 'meter').meter!;
-    return this.indices(m.size, index).map((i) => ({ index: i, config: m.cells[i].config }));
-  }
-
-  writeMeter(meterId: number, index: number | undefined, config: MeterConfig | undefined): void {
-    const m = this.extern(meterId, 'meter').meter!;
-    const cells = this.indices(m.size, index);
-    if (config) validateMeterConfig(config);
-    for (const i of cells) m.cells[i].configure(config);
-  }
-
-  readDirectMeter(key: EntryKey): MeterConfig | undefined {
-    const dm = this.directMeterFor(this.table(key.tableId), undefined);
-    return dm.config(this.entryOf(key));
-  }
-
-  writeDirectMeter(key: EntryKey, config: MeterConfig | undefined): void {
-    const dm = this.directMeterFor(this.table(key.tableId), config);
-    dm.configure(this.entryOf(key), config);
-  }
-
-  readRegister(registerId: number, index?: number): { index: number; value: bigint }[] {
-    const r = this.extern(registerId, 'register');
-    return this.indices(r.info.size, index).map((i) => ({ index: i, value: registerRead(r, i) }));
-  }
-
-  writeRegister(registerId: number, index: number | undefined, value: bigint): void {
-    const r = this.extern(registerId, 'register');
-    const bits = r.info.cellType ? widthOfCell(r.info.cellType) : 32;
-    if (value < 0n || value >= 1n << BigInt(bits))
-      throw new ControlPlaneError('INVALID_ARGUMENT', `value ${value} does not fit ${bits} bits`);
-    for (const i of this.indices(r.info.size, index)) registerWrite(r, i, value);
-  }
-
-  reset(): void {
-    for (const t of this.tables) {
-      const imm = t.store.immutable;
-      t.store.immutable = false;
-      t.store.clear();
-      installInitial(t);
-      t.store.immutable = imm;
-      t.def = t.initialDef;
-    }
-    for (const x of this.externs) {
-      x.meter?.reset();
-      x.direct?.reset();
-      x.packets.fill(0);
-      x.bytes.fill(0);
-      for (let i = 0; i < x.cells.length; i++)
-        x.cells[i] = typeof x.cells[i] === 'bigint' ? 0n : typeof x.cells[i] === 'boolean' ? false : 0;
-    }
-    this.mirror.clear();
-    this.mcastGroups.clear();
-  }
-
-  /** Look-ups by control-plane name, for the STF runner and tests. */
-  tableIdByName(name: string): number | undefined {
-    return this.p4info.tables.find((t) => t.preamble.name === name)?.preamble.id;
-  }
 }
 
 /** A bit<48> timestamp from microseconds; the modulo (a slow floating-point one) only once it wraps. */
 function timestamp48(us: number): number {
   const t = Math.floor(us);
   return t < 2 ** 48 && t >= 0 ? t : t % 2 ** 48;
-}
-
-function widthOfCell(t: import('../frontend/ast.js').Type): number {
-  return t.kind === 'bit' || t.kind === 'int' ? t.width : t.kind === 'bool' ? 1 : 32;
-}
-
-const clone_ = <T>(v: T): T => clone(v);
-
-function getPath(o: Obj, path: string): unknown {
-  let cur: unknown = o;
-  for (const k of path.split('.')) cur = (cur as Obj | undefined)?.[k];
-  return clone(cur);
-}
-
-function setPath(o: Obj, path: string, v: unknown): void {
-  const ks = path.split('.');
-  let cur = o;
-  for (let i = 0; i < ks.length - 1; i++) cur = cur[ks[i]] as Obj;
-  if (v !== undefined) cur[ks[ks.length - 1]] = v;
 }
 
 /** Compile a P4 file with the front-end and build a Switch; throws an Error listing the formatted diagnostics. */
