@@ -30,6 +30,10 @@
  *     [-2^(W-1), 2^(W-1)); untyped integers (`infint`) appear only in folded constants.
  *     `error` values are numbered by `program.errors` (index = code, bmv2's order); plain enum members by
  *     their index in `EnumDecl.members`; serializable enum members carry their value.
+ *
+ * One file on purpose, over the usual size: type declarations only (no code but the UNKNOWN_TYPE constant),
+ * and the node types refer to each other throughout (expressions hold types, declarations hold statements,
+ * types hold declarations), so the whole tree reads best as one.
  */
 
 // ---------------------------------------------------------------- locations and annotations

@@ -1,6 +1,9 @@
 // Recursive-descent parser for P4_16 as v1model programs use it. Like p4c, it knows which identifiers
 // name types (declared earlier or type parameters in scope): P4's grammar needs that to tell a cast from a
 // parenthesised expression and a declaration from an expression statement.
+// One file on purpose, over the usual size: a recursive-descent parser is one grammar whose productions call
+// each other in cycles (expressions, statements, declarations, types); split across modules it would read
+// as a tangle of mutual imports, while here each production sits next to the ones it calls.
 import {
   UNKNOWN_TYPE,
   type ActionDecl,
