@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { status } from '@grpc/grpc-js';
 import type { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
 import { P4RuntimeError } from '../../../p4runtime-ts/src/errors.js';
-import { compileP4 } from '../../frontend/index.js';
+import { compileP4 } from '../../compiler/index.js';
 import { engineLoader } from '../../p4runtime/engine-loader.js';
 import { startP4RuntimeServer, type RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import { closeClients, compiledP4Info, CPU_PORT, DEVICE_ID, newClient, PROGRAM_SOURCE } from './harness.js';
