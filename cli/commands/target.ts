@@ -5,6 +5,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { resolve } from 'node:path';
 import { readRegularFile } from '../../target/frontend/preprocessor.js';
 import { engineLoader } from '../../target/p4runtime/engine-loader.js';
+import { DEFAULT_LIMITS } from '../../target/p4runtime/limits.js';
 import { PipelineLoadError } from '../../target/p4runtime/pipeline.js';
 import { startP4RuntimeServer } from '../../target/p4runtime/server.js';
 
@@ -52,6 +53,30 @@ export function targetCommand(): Command {
     )
     .option('--seed <n>', "seed for the program's random() extern", integer('seed', 2 ** 32 - 1), 1)
     .option(
+      '--max-message-mib <n>',
+      'largest gRPC message the server accepts, in MiB (bmv2: 256; this target: 64, see the README)',
+      integer('max message size', 2047),
+      DEFAULT_LIMITS.maxReceiveBytes / 2 ** 20,
+    )
+    .option(
+      '--max-batch <n>',
+      'most updates in one Write and entities in one Read (more: RESOURCE_EXHAUSTED)',
+      integer('max batch', 10_000_000),
+      DEFAULT_LIMITS.maxUpdatesPerWrite,
+    )
+    .option(
+      '--keepalive-ms <n>',
+      'ping a connection silent this long; 0 turns keepalive off',
+      integer('keepalive', 2 ** 31 - 1),
+      DEFAULT_LIMITS.keepaliveTimeMs,
+    )
+    .option(
+      '--keepalive-timeout-ms <n>',
+      "close a connection (and end a silent primary's role) when its ping is unanswered this long",
+      integer('keepalive timeout', 2 ** 31 - 1),
+      DEFAULT_LIMITS.keepaliveTimeoutMs,
+    )
+    .option(
       '-I, --include-dir <dir>',
       'allow programs (the --p4 one and pushed ones) to #include files under this directory (repeatable); ' +
         "without it only the target's own core.p4 and v1model.p4 can be included",
@@ -66,6 +91,10 @@ export function targetCommand(): Command {
         cpuPort: number;
         seed: number;
         includeDir: string[];
+        maxMessageMib: number;
+        maxBatch: number;
+        keepaliveMs: number;
+        keepaliveTimeoutMs: number;
       }) => {
         const path = resolve(flags.p4);
         const source = readRegularFile(path);
@@ -89,6 +118,13 @@ export function targetCommand(): Command {
             }),
             initialProgram: { source, name: path },
             log,
+            limits: {
+              maxReceiveBytes: Math.max(1, flags.maxMessageMib) * 2 ** 20,
+              maxUpdatesPerWrite: flags.maxBatch,
+              maxEntitiesPerRead: flags.maxBatch,
+              keepaliveTimeMs: flags.keepaliveMs,
+              keepaliveTimeoutMs: flags.keepaliveTimeoutMs,
+            },
           });
         } catch (e) {
           const msg = e instanceof PipelineLoadError ? e.message : `cannot start: ${(e as Error).message}`;

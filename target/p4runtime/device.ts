@@ -260,16 +260,26 @@ export class Device {
   // ------------------------------------------------------------------ Write
 
   write(req: WriteRequestMsg): void {
-    this.checkDevice(req.device_id);
+    this.writeChecked(req, () => req.updates);
+  }
+
+  /**
+   * A Write whose updates are decoded only once the request-level checks pass, in the order of the
+   * P4Runtime spec ('Write RPC'): unknown device NOT_FOUND, not the primary PERMISSION_DENIED, no pipeline
+   * FAILED_PRECONDITION. So a client that is not primary never makes the server decode its updates.
+   */
+  writeChecked(header: WriteRequestMsg, decodeUpdates: () => UpdateMsg[]): void {
+    this.checkDevice(header.device_id);
+    this.arbiter.checkPrimary(header.role, fromUint128(header.election_id));
     const inst = this.active();
-    this.arbiter.checkPrimary(req.role, fromUint128(req.election_id));
-    const atomic = req.atomicity !== 'CONTINUE_ON_ERROR';
+    const updates = decodeUpdates();
+    const atomic = header.atomicity !== 'CONTINUE_ON_ERROR';
     const results: P4Error[] = [];
     const undos: Undo[] = [];
     let failed = false;
-    for (let i = 0; i < req.updates.length; i++) {
+    for (let i = 0; i < updates.length; i++) {
       try {
-        const undo = this.apply(inst, req.updates[i]!, atomic);
+        const undo = this.apply(inst, updates[i]!, atomic);
         if (undo) undos.push(undo);
         results.push({ canonical_code: status.OK, message: '', space: '', code: 0 });
       } catch (e) {
@@ -280,7 +290,7 @@ export class Device {
           for (let j = undos.length - 1; j >= 0; j--) undos[j]!();
           for (let j = 0; j < i; j++)
             results[j] = { canonical_code: status.ABORTED, message: 'rolled back', space: SPACE, code: 0 };
-          for (let j = i + 1; j < req.updates.length; j++)
+          for (let j = i + 1; j < updates.length; j++)
             results.push({ canonical_code: status.ABORTED, message: 'not attempted', space: SPACE, code: 0 });
           break;
         }
@@ -469,7 +479,8 @@ export class Device {
 
   // ------------------------------------------------------------------ Read
 
-  read(req: ReadRequestMsg): Entity[] {
+  /** The entities a Read returns; RESOURCE_EXHAUSTED once they pass `maxResult` (held in memory at once). */
+  read(req: ReadRequestMsg, maxResult = Infinity): Entity[] {
     this.checkDevice(req.device_id);
     const inst = this.active();
     const out: Entity[] = [];
@@ -479,6 +490,11 @@ export class Device {
       } catch (e) {
         throw asRpcError(e);
       }
+      if (out.length > maxResult)
+        throw new RpcError(
+          status.RESOURCE_EXHAUSTED,
+          `the Read would return more than ${maxResult} entities; read fewer entities per request`,
+        );
     }
     return out;
   }

@@ -15,6 +15,7 @@ export {
 } from './pipeline.js';
 export { startP4RuntimeServer, type P4RuntimeServerOptions, type RunningP4RuntimeServer } from './server.js';
 export { P4RUNTIME_API_VERSION } from './service.js';
+export { DEFAULT_LIMITS, type ServerLimits } from './limits.js';
 
 export interface EmbeddedTargetOptions
   extends

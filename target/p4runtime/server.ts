@@ -1,7 +1,8 @@
 // A P4Runtime gRPC server for one embedded-target device, listening on a loopback address.
 import * as grpc from '@grpc/grpc-js';
-import { p4RuntimeService } from '../../p4runtime-ts/src/proto.js';
+import type { ServerLimits } from './limits.js';
 import type { PipelineLoader } from './pipeline.js';
+import { guardedP4RuntimeService } from './request-decoding.js';
 import { P4RuntimeService } from './service.js';
 
 export interface P4RuntimeServerOptions {
@@ -16,6 +17,8 @@ export interface P4RuntimeServerOptions {
   log?: (line: string) => void;
   /** TLS (grpc.ServerCredentials.createSsl); plaintext when unset. */
   credentials?: grpc.ServerCredentials;
+  /** Message sizes, batch sizes and keepalive; see limits.ts for the defaults and their reasons. */
+  limits?: Partial<ServerLimits>;
 }
 
 export interface RunningP4RuntimeServer {
@@ -33,14 +36,23 @@ export async function startP4RuntimeServer(opts: P4RuntimeServerOptions): Promis
     cpuPort: opts.cpuPort ?? 255,
     loader: opts.loader,
     ...(opts.log ? { log: opts.log } : {}),
+    ...(opts.limits ? { limits: opts.limits } : {}),
   });
+  const limits = service.limits;
   if (opts.initialProgram)
     service.device.installInitial(opts.initialProgram.source, opts.initialProgram.name);
   const server = new grpc.Server({
-    'grpc.max_receive_message_length': 256 * 1024 * 1024,
+    'grpc.max_receive_message_length': limits.maxReceiveBytes,
+    // Responses are built by the server (a Read is streamed in chunks); only a GetForwardingPipelineConfig
+    // carries a whole config, which the receive limit already bounds.
     'grpc.max_send_message_length': 256 * 1024 * 1024,
+    'grpc.keepalive_time_ms': limits.keepaliveTimeMs,
+    'grpc.keepalive_timeout_ms': limits.keepaliveTimeoutMs,
   });
-  server.addService(p4RuntimeService(), service.handlers() as unknown as grpc.UntypedServiceImplementation);
+  server.addService(
+    guardedP4RuntimeService(limits),
+    service.handlers() as unknown as grpc.UntypedServiceImplementation,
+  );
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(address, opts.credentials ?? grpc.ServerCredentials.createInsecure(), (err, p) =>
       err ? reject(err) : resolve(p),

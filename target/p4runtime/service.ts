@@ -18,6 +18,8 @@ import { Arbiter, type Session } from './arbitration.js';
 import { Device, WriteFailure } from './device.js';
 import { buildPacketOut, PacketIoError, parsePacketIn } from './packet-io.js';
 import type { PipelineLoader } from './pipeline.js';
+import { DEFAULT_LIMITS, type ServerLimits } from './limits.js';
+import { isOversized, type LazyWriteRequest, type Oversized } from './request-decoding.js';
 import { asRpcError, RpcError } from './rpc-error.js';
 
 export const P4RUNTIME_API_VERSION = '1.4.1';
@@ -29,12 +31,18 @@ export interface ServiceOptions {
   cpuPort: number;
   loader: PipelineLoader;
   log?: (line: string) => void;
+  limits?: Partial<ServerLimits>;
 }
 
 export interface ServiceEvents {
   /** A packet the pipeline sent out of a data-plane port (not the CPU port). */
   egress: [OutputPacket];
 }
+
+const tooLarge = (o: Oversized): Partial<grpc.StatusObject> => ({
+  code: status.RESOURCE_EXHAUSTED,
+  details: o.message,
+});
 
 function statusOf(e: unknown): Partial<grpc.StatusObject> {
   if (e instanceof WriteFailure) {
@@ -56,8 +64,11 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
     grpc.ServerDuplexStream<StreamMessageRequestMsg, StreamMessageResponse>
   >();
 
+  readonly limits: ServerLimits;
+
   constructor(private readonly opts: ServiceOptions) {
     super();
+    this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
     this.arbiter = new Arbiter(opts.deviceId);
     this.device = new Device(opts.deviceId, opts.loader, this.arbiter);
   }
@@ -95,6 +106,7 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
       Capabilities: (_call, cb) => cb(null, { p4runtime_api_version: P4RUNTIME_API_VERSION }),
 
       SetForwardingPipelineConfig: (call, cb) => {
+        if (isOversized(call.request)) return cb(tooLarge(call.request));
         try {
           this.device.setPipeline(call.request);
           this.opts.log?.(`pipeline ${call.request.action}`);
@@ -105,6 +117,7 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
       },
 
       GetForwardingPipelineConfig: (call, cb) => {
+        if (isOversized(call.request)) return cb(tooLarge(call.request));
         try {
           cb(null, { config: this.device.getPipeline(call.request) });
         } catch (e) {
@@ -113,8 +126,14 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
       },
 
       Write: (call, cb) => {
+        // The deserializer of guardedP4RuntimeService hands Write a request whose updates are still bytes.
+        const req = call.request as unknown as LazyWriteRequest;
         try {
-          this.device.write(call.request);
+          this.device.writeChecked(req.header, () => {
+            const updates = req.decodeUpdates();
+            if (isOversized(updates)) throw new RpcError(status.RESOURCE_EXHAUSTED, updates.message);
+            return updates;
+          });
           cb(null, {});
         } catch (e) {
           cb(statusOf(e));
@@ -122,9 +141,13 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
       },
 
       Read: (call) => {
+        if (isOversized(call.request)) {
+          call.emit('error', tooLarge(call.request));
+          return;
+        }
         let entities: Entity[];
         try {
-          entities = this.device.read(call.request);
+          entities = this.device.read(call.request, this.limits.maxReadResult);
         } catch (e) {
           call.emit('error', statusOf(e));
           return;
@@ -170,7 +193,8 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
       leave();
       call.emit('error', { code: err.code, details: err.message });
     };
-    call.on('data', (msg: StreamMessageRequestMsg) => {
+    call.on('data', (msg: StreamMessageRequestMsg | Oversized) => {
+      if (isOversized(msg)) return fail(new RpcError(status.RESOURCE_EXHAUSTED, msg.message));
       try {
         if (msg.update === 'arbitration') {
           const a = msg.arbitration!;
