@@ -14,6 +14,7 @@ export function stfCommand(): Command {
     .option('-I, --include <dir>', 'add a directory to the #include search path (repeatable)', collect, [])
     .action(async (program: string, test: string, flags: { include: string[] }) => {
       const result = await runStf({ programPath: program, stfPath: test, includeDirs: flags.include });
+      for (const w of result.warnings ?? []) process.stderr.write(`${w}\n`);
       if (result.status === 'pass') {
         process.stdout.write(`${result.report}\n`);
         process.exitCode = 0;

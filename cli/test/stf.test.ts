@@ -29,4 +29,19 @@ describe('mlt stf', function () {
     assert.equal(r2.status, 2);
     assert.match(r2.stderr, /error:/);
   });
+
+  it('warns on stderr, with the line, when a file changes state after a packet; the exit status stays', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mlt-stf-cli-'));
+    const late = join(dir, 'late.stf');
+    writeFileSync(
+      late,
+      'packet 0 000000000002 000000000001 0806 00\nsetdefault MLTIngress.other_ethertype MLTIngress.drop_non_ip()\n',
+    );
+    const r = runCli(['stf', PROGRAM, late]);
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    assert.match(r.stdout, /PASS/);
+    assert.match(r.stderr, /late\.stf:2: warning: 'setdefault' after the first packet \(line 1\)/);
+    const clean = runCli(['stf', PROGRAM, PASSING]);
+    assert.equal(clean.stderr, '');
+  });
 });

@@ -14,10 +14,13 @@ import {
   type StfKeyValue,
   type StfPattern,
 } from './parser.js';
+import { portabilityWarnings } from './portability.js';
 
 export interface StfResult {
   status: 'pass' | 'fail' | 'error';
   report: string;
+  /** What the file cannot mean on real bmv2 (see portability.ts), whatever the status; `file:line: warning: ...`. */
+  warnings?: string[];
 }
 
 export class StfError extends Error {}
@@ -42,12 +45,13 @@ export async function runStf(options: {
   } catch (e) {
     return { status: 'error', report: `cannot load ${options.programPath}:\n${(e as Error).message}` };
   }
+  const warnings = portabilityWarnings(commands, options.stfPath);
   try {
-    return runCommands(sw, commands, options.stfPath, log);
+    return { ...runCommands(sw, commands, options.stfPath, log), warnings };
   } catch (e) {
     if (e instanceof StfError || e instanceof ControlPlaneError)
-      return { status: 'error', report: `${options.stfPath}: ${(e as Error).message}` };
-    return { status: 'error', report: `${options.stfPath}: ${(e as Error).stack ?? String(e)}` };
+      return { status: 'error', report: `${options.stfPath}: ${(e as Error).message}`, warnings };
+    return { status: 'error', report: `${options.stfPath}: ${(e as Error).stack ?? String(e)}`, warnings };
   }
 }
 
