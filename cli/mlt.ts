@@ -1,4 +1,5 @@
 // Entry point of the `mlt` command (bin/mlt.js loads the compiled form of this file).
+import { runMain } from './errors.js';
 import { buildProgram } from './program.js';
 
-await buildProgram().parseAsync(process.argv);
+process.exitCode = await runMain(buildProgram(), process.argv);

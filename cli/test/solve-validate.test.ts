@@ -281,7 +281,7 @@ describe('mlt solve --validate', function () {
 
   it('rejects the validation flags without --validate', () => {
     const r = runCli(['solve', ONE_QUEUE, '--packets', '1000']);
-    assert.equal(r.status, 1);
+    assert.equal(r.status, 2);
     assert.match(r.stderr, /only apply with --validate/);
   });
 

@@ -94,10 +94,10 @@ describe('mlt solve', function () {
       ],
     );
     const missing = runCli(['solve', 'configs/solve-inline.yaml', '--policy', 'dlcp']);
-    assert.equal(missing.status, 1);
+    assert.equal(missing.status, 2);
     assert.match(missing.stderr, /needs --base T and --step d/);
     const stray = runCli(['solve', 'configs/solve-inline.yaml', '--base', '4']);
-    assert.equal(stray.status, 1);
+    assert.equal(stray.status, 2);
     assert.match(stray.stderr, /only apply with --policy dlcp/);
   });
 
@@ -116,7 +116,7 @@ describe('mlt solve', function () {
 
   it('rejects unknown option values as usage errors', () => {
     const r = runCli(['solve', 'configs/solve-inline.yaml', '--model', 'fluid']);
-    assert.equal(r.status, 1);
+    assert.equal(r.status, 2);
     assert.match(r.stderr, /Allowed choices are paper, exact/);
   });
 });

@@ -53,9 +53,9 @@ describe('mlt target', () => {
     }
   });
 
-  it('refuses a non-loopback address and a program that does not compile', async () => {
+  it('refuses a non-loopback address (exit 2, as for any bad input) and a program that does not compile', async () => {
     const remote = startTarget(['--p4', PROGRAM_PATH, '--grpc', '0.0.0.0:9559']);
-    assert.notEqual(await remote.exit, 0);
+    assert.equal(await remote.exit, 2);
     const bad = startTarget(['--p4', fileURLToPath(import.meta.url), '--grpc', '127.0.0.1:0']);
     assert.equal(await bad.exit, 2);
   });

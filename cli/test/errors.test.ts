@@ -1,0 +1,91 @@
+// The CLI's one error path (issue 14): bad input is a message and exit 2, never a stack; anything else is
+// an internal error printed with its stack, marked as a bug, exit 70.
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError } from '../../config-file/index.js';
+import { PROGRAM_PATH } from '../../target/test/p4runtime/harness.js';
+import { EXIT_BAD_INPUT, EXIT_INTERNAL, reportError, UserInputError } from '../errors.js';
+import { runCli } from './run-cli.js';
+
+const STACK_LINE = /^\s+at /m;
+
+describe('mlt: one error path at the CLI boundary', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mlt-errors-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('maps user-input errors to exit 2 with their message and nothing else', () => {
+    for (const e of [
+      new UserInputError('bad thing'),
+      new ConfigError([{ file: 'a.yaml', path: 'x', line: 3, col: 4, message: 'must be >= 1' }]),
+    ]) {
+      let out = '';
+      assert.equal(
+        reportError(e, (s) => (out += s)),
+        EXIT_BAD_INPUT,
+      );
+      assert.match(out, /^error: /);
+      assert.doesNotMatch(out, STACK_LINE);
+    }
+  });
+
+  it('prints any other error as an internal error with its stack, exit 70', () => {
+    let out = '';
+    assert.equal(
+      reportError(new TypeError('x is undefined'), (s) => (out += s)),
+      EXIT_INTERNAL,
+    );
+    assert.match(out, /^internal error \(a bug in mlt; please report it/);
+    assert.match(out, STACK_LINE);
+  });
+
+  it('usage errors exit 2: a non-loopback --grpc, an unknown option, a bad number', () => {
+    for (const args of [
+      ['target', '--p4', PROGRAM_PATH, '--grpc', '0.0.0.0:9559'],
+      ['compile', PROGRAM_PATH, '--no-such-option'],
+      ['target', '--p4', PROGRAM_PATH, '--device-id', '-1'],
+    ]) {
+      const r = runCli(args);
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.doesNotMatch(r.stderr, STACK_LINE);
+    }
+  });
+
+  it('mlt target --p4 of a FIFO exits 2 at once instead of blocking', () => {
+    const fifo = join(dir, 'prog.p4');
+    execFileSync('mkfifo', [fifo]);
+    const r = runCli(['target', '--p4', fifo, '--grpc', '127.0.0.1:0']);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /not a readable regular file/);
+  });
+
+  it('mlt target --p4 compiles in the sandbox: a sibling header needs --include-dir', () => {
+    const main = join(dir, 'main.p4');
+    writeFileSync(join(dir, 'secret.h'), 'SECRET_CONTENT_99\n');
+    writeFileSync(main, '#include "secret.h"\n#include <core.p4>\n');
+    const r = runCli(['target', '--p4', main, '--grpc', '127.0.0.1:0']);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /cannot include 'secret\.h'/);
+    assert.doesNotMatch(r.stderr, /SECRET_CONTENT_99/);
+    assert.doesNotMatch(r.stderr, STACK_LINE);
+  });
+
+  it('commands report missing files as exit 2 without a stack', () => {
+    const missing = join(dir, 'missing');
+    for (const args of [
+      ['stf', PROGRAM_PATH, `${missing}.stf`],
+      ['compile', `${missing}.p4`],
+      ['solve', `${missing}.yaml`],
+      ['sim', `${missing}.yaml`],
+    ]) {
+      const r = runCli(args);
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.doesNotMatch(r.stderr, STACK_LINE);
+    }
+  });
+});
