@@ -1,6 +1,7 @@
 // Controls, actions and functions as JS functions, with their locals and the per-packet context variables.
 import type { ActionDecl, ControlDecl, FunctionDecl, Param } from '../../frontend/ast.js';
 import { signature } from './calls.js';
+import { exitCopyOut } from './copy-out.js';
 import { CodegenError, type Gen } from './gen.js';
 import { block, varDecl } from './statements.js';
 
@@ -19,8 +20,8 @@ export function action(gen: Gen, a: ActionDecl): string {
   if (have) return have;
   const name = gen.nameOf(a, `act_${a.name}`);
   if (gen.path === (a.parent ? gen.declPrefix.get(a.parent) : '') || !a.parent) gen.actionFns.set(a, name);
-  const { jsParams, prologue, ctx } = signature(gen, a.params, false, false);
-  const body = block(gen, a.body, ctx);
+  const { jsParams, prologue, ctx, outs } = signature(gen, a.params, false, false);
+  const body = exitCopyOut(gen, block(gen, a.body, ctx), a, outs);
   gen.top.push(
     `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${body}\n${ctx.ret()}\n}`,
   );
@@ -56,9 +57,9 @@ export function control(gen: Gen, d: ControlDecl): string {
   const have = gen.known(d);
   if (have) return have;
   const name = gen.nameOf(d, `ctl_${d.name}`);
-  const { jsParams, prologue, aliases, ctx } = signature(gen, d.params, true, false);
+  const { jsParams, prologue, aliases, ctx, outs } = signature(gen, d.params, true, false);
   const init = localsInit(gen, d.locals);
-  const body = block(gen, d.apply, ctx);
+  const body = exitCopyOut(gen, block(gen, d.apply, ctx), d, outs);
   gen.top.push(
     `function ${name}(${jsParams.join(', ')}) {\n${prologue.join('\n')}\n${init.join('\n')}\n${contextLocals(body, `${aliases}\n${body}`)}\n${ctx.ret()}\n}`,
   );

@@ -1,8 +1,9 @@
-// Calls: argument passing (copy-in/copy-out of scalars, references to aggregates), constructor arguments,
+// Calls: argument passing (copy-in/copy-out of scalars, references to aggregates unless aliased), constructor arguments,
 // and the built-in methods of headers, unions and stacks.
 import type { CallExpr, Expr, InstanceDecl, Param, Type } from '../../frontend/ast.js';
 import { constLiteral, isAggregate } from '../types.js';
 import { action, control, func } from './blocks.js';
+import { argsOverlap, callThenCopyOut, mayExit } from './copy-out.js';
 import { expr, exprAs, lvalue, store, valueFor } from './expressions.js';
 import { externFunction, externMethod } from './externs.js';
 import { CodegenError, type FnCtx, type Gen } from './gen.js';
@@ -18,7 +19,7 @@ export function callCode(gen: Gen, c: CallExpr, asStmt: boolean): string {
   const params = c.params ?? [];
   switch (t.kind) {
     case 'action':
-      return invoke(gen, action(gen, t.decl), params, args, undefined, asStmt);
+      return invoke(gen, action(gen, t.decl), params, args, undefined, asStmt, mayExit(gen, t.decl));
     case 'function':
       return invoke(gen, func(gen, t.decl), params, args, t.decl.returnType, asStmt);
     case 'control_apply': {
@@ -28,7 +29,7 @@ export function callCode(gen: Gen, c: CallExpr, asStmt: boolean): string {
         bindCtorArgs(gen, decl.ctorParams, inst);
         return control(gen, decl);
       });
-      return invoke(gen, fn, decl.params, args, undefined, asStmt);
+      return invoke(gen, fn, decl.params, args, undefined, asStmt, mayExit(gen, decl));
     }
     case 'parser_apply': {
       const decl = t.decl;
@@ -51,7 +52,12 @@ export function callCode(gen: Gen, c: CallExpr, asStmt: boolean): string {
   }
 }
 
-/** Calls a generated function with P4 argument passing; scalar out/inout come back in an array. */
+/**
+ * Calls a generated function with P4 argument passing; scalar out/inout come back in an array. Header and
+ * struct arguments go by reference unless one shares storage with another argument: then the inout ones are
+ * copied in. Every out/inout argument is written back in parameter order, so of two aliased arguments the
+ * last one wins, and also when the callee exits.
+ */
 function invoke(
   gen: Gen,
   fn: string,
@@ -59,10 +65,14 @@ function invoke(
   args: (Expr | undefined)[],
   ret: Type | undefined,
   asStmt: boolean,
+  exits = false,
 ): string {
   const vals: string[] = [];
-  const outs: { arg: Expr; type: Type }[] = [];
-  const aggOut: string[] = [];
+  const writes: string[] = [];
+  let nOuts = 0;
+  const hasRet = ret !== undefined && ret.kind !== 'void';
+  const base = hasRet ? 1 : 0;
+  const copyIn = argsOverlap(params, args);
   params.forEach((prm, i) => {
     const a = args[i];
     const t = prm.type;
@@ -75,31 +85,30 @@ function invoke(
       return;
     }
     if (isAggregate(t)) {
-      if (prm.direction === 'out') {
-        // An out header/struct starts uninitialized (headers invalid) and is copied out afterwards.
-        const tmp = gen.fresh('$out');
+      if (prm.direction === 'out' || (prm.direction === 'inout' && copyIn)) {
+        // An out header/struct starts uninitialized (headers invalid), a copied inout as the argument's value;
+        // either is copied out afterwards.
+        const tmp = gen.fresh('$arg');
         gen.top.push(`let ${tmp};`);
-        vals.push(`(${tmp} = ${defaultValue(gen, t)})`);
-        aggOut.push(`$rt.assign(${lvalue(gen, a)}, ${tmp})`);
+        const init = prm.direction === 'out' ? defaultValue(gen, t) : `$rt.clone(${lvalue(gen, a)})`;
+        vals.push(`(${tmp} = ${init})`);
+        writes.push(`$rt.assign(${lvalue(gen, a)}, ${tmp})`);
         return;
       }
       vals.push(prm.direction === 'in' || prm.direction === 'none' ? valueFor(gen, a, t) : lvalue(gen, a));
       return;
     }
     vals.push(prm.direction === 'out' ? defaultValue(gen, t) : exprAs(gen, a, t));
-    if (prm.direction === 'out' || prm.direction === 'inout') outs.push({ arg: a, type: t });
+    if (prm.direction === 'out' || prm.direction === 'inout')
+      writes.push(store(gen, a, `$t[${base + nOuts++}]`).replace(/;$/, ''));
   });
   const callSrc = `${fn}(${vals.join(', ')})`;
-  const hasRet = ret !== undefined && ret.kind !== 'void';
-  if (outs.length === 0 && aggOut.length === 0) return callSrc;
-  const base = hasRet ? 1 : 0;
-  const writes = [...outs.map((o, i) => store(gen, o.arg, `$t[${i + base}]`).replace(/;$/, '')), ...aggOut];
-  if (outs.length === 0) {
-    if (asStmt || !hasRet) return `(${callSrc}, ${writes.join(', ')})`;
-    return `($t = [${callSrc}], ${writes.join(', ')}, $t[0])`;
-  }
-  if (asStmt) return `($t = ${callSrc}, ${writes.join(', ')})`;
-  return `($t = ${callSrc}, ${writes.join(', ')}, $t[0])`;
+  if (writes.length === 0) return callSrc;
+  // Actions and controls (the callees that can exit) return no value.
+  if (exits) return `(() => { ${callThenCopyOut(callSrc, `${writes.join('; ')};`, true)} })()`;
+  const call = nOuts > 0 ? `$t = ${callSrc}` : hasRet && !asStmt ? `$t = [${callSrc}]` : callSrc;
+  if (asStmt || !hasRet) return `(${call}, ${writes.join(', ')})`;
+  return `(${call}, ${writes.join(', ')}, $t[0])`;
 }
 
 /** Constructor parameters of a control/parser instance are constants: their "name" is the literal. */
@@ -122,7 +131,7 @@ export function signature(
   params: Param[],
   moduleLevel: boolean,
   hasRet: boolean,
-): { jsParams: string[]; prologue: string[]; aliases: string; ctx: FnCtx } {
+): { jsParams: string[]; prologue: string[]; aliases: string; ctx: FnCtx; outs: string[] } {
   const jsParams: string[] = [];
   const prologue: string[] = [];
   const local: string[] = [];
@@ -152,7 +161,7 @@ export function signature(
       return `return [${hasRet ? `${value ?? 'undefined'}, ` : ''}${outs.join(', ')}];`;
     },
   };
-  return { jsParams, prologue, aliases: local.length ? `const ${local.join(', ')};` : '', ctx };
+  return { jsParams, prologue, aliases: local.length ? `const ${local.join(', ')};` : '', ctx, outs };
 }
 
 function builtin(gen: Gen, name: string, obj: Expr, args: (Expr | undefined)[], c: CallExpr): string {

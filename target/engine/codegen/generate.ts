@@ -71,7 +71,7 @@ function run(gen: Gen): Generated {
   const dbits = deparsedBits(gen, m.deparser);
   const source = [
     `'use strict';`,
-    `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk;`,
+    `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk, $xo;`,
     // The switch the blocks run for: its runtime (random stream), tables, externs and log (see use()).
     `let $rt, $tables, $ext, $log;`,
     ...gen.top,

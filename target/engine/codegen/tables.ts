@@ -4,6 +4,7 @@ import type { CallExpr, Expr, TableDecl } from '../../frontend/ast.js';
 import { isDirect, type MatchKind } from '../table.js';
 import { isAggregate, toUnsigned, widthOf } from '../types.js';
 import { action } from './blocks.js';
+import { argsOverlap, callThenCopyOut, mayExit } from './copy-out.js';
 import { expr, exprAs, lvalue, store, valueFor } from './expressions.js';
 import { color, controlOwned, externInfo } from './externs.js';
 import { CodegenError, type Gen, type TableInfo } from './gen.js';
@@ -93,13 +94,23 @@ export function tableFn(gen: Gen, info: TableInfo): string {
     const vals: string[] = [];
     const writes: string[] = [];
     let outIndex = 0;
+    const bound = dir.map((_p, j) => ref?.args?.[j]);
+    const copyIn = argsOverlap(dir, bound);
     dir.forEach((p, j) => {
-      const x = ref?.args?.[j];
+      const x = bound[j];
       if (!x || x.kind === 'dontcare') {
         vals.push(defaultValue(gen, p.type));
         return;
       }
       if (isAggregate(p.type)) {
+        if (p.direction === 'out' || (p.direction === 'inout' && copyIn)) {
+          const tmp = gen.fresh('$arg');
+          gen.top.push(`let ${tmp};`);
+          const init = p.direction === 'out' ? defaultValue(gen, p.type) : `$rt.clone(${lvalue(gen, x)})`;
+          vals.push(`(${tmp} = ${init})`);
+          writes.push(`$rt.assign(${lvalue(gen, x)}, ${tmp});`);
+          return;
+        }
         vals.push(p.direction === 'in' ? valueFor(gen, x, p.type) : lvalue(gen, x));
         return;
       }
@@ -108,7 +119,7 @@ export function tableFn(gen: Gen, info: TableInfo): string {
     });
     data.forEach((_p, j) => vals.push(`$r.args[${j}]`));
     const call = `${action(gen, a)}(${vals.join(', ')})`;
-    const body = writes.length ? `$t = ${call}; ${writes.join(' ')}` : `${call};`;
+    const body = writes.length ? callThenCopyOut(call, writes.join(' '), mayExit(gen, a)) : `${call};`;
     return `case ${i}: ${body} break;`;
   });
   const dm = info.directMeter === undefined ? undefined : `$ext[${info.directMeter}].direct`;
