@@ -240,11 +240,19 @@ export function lvalue(gen: Gen, e: Expr): string {
 export function store(gen: Gen, lhs: Expr, value: string): string {
   if (lhs.kind === 'dontcare') return `${value};`;
   if (lhs.kind === 'slice') {
-    const bt = bitOf(lhs.expr.type);
-    if (!bt || lhs.hiValue === undefined || lhs.loValue === undefined) throw new CodegenError('bad slice');
-    if (lhs.expr.kind === 'slice') throw new CodegenError('nested slice assignment is not supported');
-    const target = lvalue(gen, lhs.expr);
-    return `${target} = ${B.sliceAssign(target, bt, lhs.hiValue, lhs.loValue, value)};`;
+    // A slice of a slice names bits of the innermost operand: x[15:8][3:0] is x[11:8].
+    let base: Expr = lhs;
+    let hi = -1;
+    let lo = 0;
+    while (base.kind === 'slice') {
+      if (base.hiValue === undefined || base.loValue === undefined) throw new CodegenError('bad slice');
+      [hi, lo] = hi < 0 ? [base.hiValue, base.loValue] : [hi + base.loValue, lo + base.loValue];
+      base = base.expr;
+    }
+    const bt = bitOf(base.type);
+    if (!bt) throw new CodegenError('bad slice');
+    const target = lvalue(gen, base);
+    return `${target} = ${B.sliceAssign(target, bt, hi, lo, value)};`;
   }
   if (isAggregate(lhs.type)) return `$rt.assign(${lvalue(gen, lhs)}, ${value});`;
   return `${lvalue(gen, lhs)} = ${value};`;
