@@ -29,9 +29,12 @@ export function externMethod(
     switch (method) {
       case 'extract': {
         const target = a(0);
-        const ht = target.type;
+        const ht = target.kind === 'dontcare' ? (params[0]?.type ?? target.type) : target.type;
         if (ht.kind !== 'header') throw new CodegenError('extract needs a header');
         const vb = args[1] ? exprAs(gen, args[1], { kind: 'bit', width: 32 }) : undefined;
+        // extract<H>(_) skips a header: its bytes go into a scratch header nobody reads.
+        if (target.kind === 'dontcare')
+          return `(() => { const $h = ${factory(gen, ht)}();\n${extractInto(gen, '$h', ht.decl, vb)} })()`;
         if (target.kind === 'member' && target.memberKind === 'stack_next') {
           const st = expr(gen, target.expr);
           const size = target.expr.type.kind === 'stack' ? target.expr.type.size : 0;

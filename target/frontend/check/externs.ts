@@ -79,8 +79,11 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
 export function checkPacketMethod(cx: Checker, e: CallExpr, extern: string, method: string): void {
   const arg = e.args?.[0];
   if (!arg) return;
-  const t = arg.type;
+  // `extract<H>(_)` skips a header: the type comes from the type argument.
+  const t = arg.kind === 'dontcare' ? (e.params?.[0]?.type ?? arg.type) : arg.type;
   if (extern === 'packet_in' && method === 'extract') {
+    if (arg.kind === 'dontcare' && t.kind === 'typevar')
+      return cx.error(arg.loc, 'extract(_) needs the header type as a type argument: extract<H>(_)');
     if (t.kind !== 'header') return cx.error(arg.loc, `extract needs a header, not ${typeToString(t)}`);
     if (e.args!.length === 2 && !t.decl.varbitField)
       return cx.error(arg.loc, `header ${t.decl.name} has no varbit field for a two-argument extract`);
