@@ -777,6 +777,8 @@ export interface TableEntryDecl {
   keys?: KeysetValue[];
   /** Explicit `priority = N:` or `@priority(N)`. */
   explicitPriority?: number;
+  /** Where `priority = N:` is written (p4c rejects it in `const entries`). */
+  priorityKeywordLoc?: Loc;
   /** Set by the checker: the entry's effective priority (higher wins; entries without an explicit priority
    *  get decreasing priorities in source order, so the first listed wins, as P4_16 §14.2.1.4 specifies). */
   priority?: number;
@@ -799,6 +801,8 @@ export interface TableDecl {
   /** Raw syntax. */
   keyDecls: TableKey[];
   actionRefs: TableActionRef[];
+  /** Where the `actions` property is written (entries and default_action must come after it). */
+  actionsLoc?: Loc;
   defaultActionRef?: TableActionRef;
   defaultActionIsConst: boolean;
   entryDecls: TableEntryDecl[];

@@ -736,6 +736,7 @@ export class Parser {
           });
         }
       } else if (prop === 'actions') {
+        table.actionsLoc = propTok.loc;
         this.expect('{');
         while (!this.accept('}')) {
           const aAnn = this.annotations();
@@ -753,7 +754,9 @@ export class Parser {
           const eAnn = this.annotations();
           const eloc = this.tok.loc;
           let explicitPriority: number | undefined;
+          let priorityKeywordLoc: Loc | undefined;
           if (this.is('priority') && this.peek().text === '=') {
+            priorityKeywordLoc = this.tok.loc;
             this.pos += 2;
             const p = this.tok;
             if (p.kind !== 'int') this.fail('expected an integer priority');
@@ -772,6 +775,7 @@ export class Parser {
             keysetExprs,
             action,
             explicitPriority,
+            priorityKeywordLoc,
             isConst,
             annotations: eAnn,
             loc: eloc,

@@ -1,5 +1,14 @@
 // Control declarations and their tables: keys, action lists, default actions, const entries and priorities.
-import type { ActionDecl, CallExpr, ControlDecl, Expr, NameRef, TableActionRef, TableDecl } from '../ast.js';
+import type {
+  ActionDecl,
+  CallExpr,
+  ControlDecl,
+  Expr,
+  Loc,
+  NameRef,
+  TableActionRef,
+  TableDecl,
+} from '../ast.js';
 import { CompileAbort } from '../diagnostics.js';
 import { VOID, bitWidthOf, typeToString } from '../types.js';
 import { controlPlaneName, exprText } from '../names.js';
@@ -9,6 +18,7 @@ import type { Checker, Ctx } from './checker.js';
 import { declareParams, localDecl } from './declarations.js';
 import { checkExpr, constInt } from './expressions.js';
 import { coerce } from './inference.js';
+import { assignConstEntryPriorities, assignEntryPriorities, isPrefixMask } from './table-entries.js';
 import { keyset } from './parsers.js';
 import { checkBlock, checkLvalue } from './statements.js';
 import { typeVarScope } from './type-refs.js';
@@ -85,7 +95,8 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
     const kt = checkExpr(cx, k.expr, ctx);
     if (!cx.matchKinds.includes(k.matchKindName))
       cx.error(k.matchKindLoc ?? k.loc, `unknown match kind '${k.matchKindName}'`);
-    const w = bitWidthOf(kt);
+    // bmv2 matches an error key as its 32-bit code (p4c's ConvertErrors).
+    const w = kt.kind === 'error' ? 32 : bitWidthOf(kt);
     if (w === undefined || kt.kind === 'varbit' || kt.kind === 'struct' || kt.kind === 'header')
       cx.error(
         k.expr.loc,
@@ -95,6 +106,20 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
     const nameAnn = k.annotations.find((a) => a.name === 'name');
     k.name = nameAnn?.args[0]?.kind === 'string' ? nameAnn.args[0].value : exprText(k.expr);
   }
+  const keyNames = new Set<string | undefined>();
+  for (const k of t.keyDecls) {
+    if (keyNames.has(k.name))
+      cx.error(
+        k.loc,
+        `key name '${k.name}' is used twice in table '${t.name}' (control-plane names must differ)`,
+      );
+    keyNames.add(k.name);
+  }
+  // p4c types entries and default_action against the actions list, which must therefore come first.
+  const afterActions = (l: Loc): boolean =>
+    !t.actionsLoc || l.line > t.actionsLoc.line || (l.line === t.actionsLoc.line && l.col > t.actionsLoc.col);
+  if (t.defaultActionRef && !afterActions(t.defaultActionRef.loc))
+    cx.error(t.defaultActionRef.loc, `default_action of table '${t.name}' must come after its actions list`);
   for (const r of t.actionRefs) tableActionRef(cx, r, ctx, false);
   const listed = new Set(t.actionRefs.map((r) => r.action));
   if (t.defaultActionRef) {
@@ -135,8 +160,16 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
   const needsPriority = t.keyDecls.some((k) => k.matchKindName !== 'exact' && k.matchKindName !== 'lpm');
   t.entryDecls.forEach((e, i) => {
     e.keys = keyset(cx, e.keysetExprs, keyTypes, ctx, e.loc);
+    if (!afterActions(e.action.loc))
+      cx.error(e.action.loc, `entries of table '${t.name}' must come after its actions list`);
     e.keys.forEach((kv, j) => {
       const mk = t.keyDecls[j]?.matchKindName;
+      const w = t.keyDecls[j]?.width ?? 0;
+      if (mk === 'lpm' && kv.kind === 'mask' && !isPrefixMask(kv.mask, w))
+        cx.error(
+          e.keysetExprs[j]?.loc ?? e.loc,
+          `lpm key '${t.keyDecls[j]!.name}': mask 0x${kv.mask.toString(16)} is not a prefix of ${w} bits`,
+        );
       if (mk === 'exact' && kv.kind !== 'value')
         cx.error(e.keysetExprs[j]?.loc ?? e.loc, `exact key '${t.keyDecls[j]!.name}' needs a value`);
       if (mk === 'lpm' && kv.kind === 'range')
@@ -208,28 +241,13 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
         }
     }
   }
-  if (needsPriority) assignEntryPriorities(t, largestWins, delta);
+  const keyword = t.entriesAreConst ? t.entryDecls.find((e) => e.priorityKeywordLoc) : undefined;
+  if (keyword?.priorityKeywordLoc)
+    cx.error(
+      keyword.priorityKeywordLoc,
+      `table '${t.name}' has const entries: an entry cannot set its priority (priority = N is for non-const entries)`,
+    );
+  if (needsPriority && t.entriesAreConst) assignConstEntryPriorities(t);
+  else if (needsPriority) assignEntryPriorities(t, largestWins, delta);
   else for (const e of t.entryDecls) e.priority = e.explicitPriority ?? 0;
-}
-
-/**
- * Entry priorities for tables that need them (ternary, range, optional keys). An entry without an explicit
- * priority is ranked just below the entry before it: with largest_priority_wins (the default) the entries are
- * numbered from the last one up (the last gets 1, each earlier one priority_delta more), otherwise from the
- * first one up (smallest wins). The stored priority always means "higher wins", as the engine and P4Runtime
- * compare them, so a smallest-wins table is renumbered.
- */
-function assignEntryPriorities(t: TableDecl, largestWins: boolean, delta: number): void {
-  const entries = t.entryDecls;
-  const raw: number[] = new Array<number>(entries.length);
-  const order = entries.map((_, i) => i);
-  if (largestWins) order.reverse();
-  let prev: number | undefined;
-  for (const i of order) {
-    const p = entries[i]!.explicitPriority ?? (prev === undefined ? 1 : prev + delta);
-    raw[i] = p;
-    prev = p;
-  }
-  const hi = Math.max(...raw);
-  entries.forEach((e, i) => (e.priority = largestWins ? raw[i]! : hi - raw[i]! + 1));
 }

@@ -248,7 +248,7 @@ describe('front-end: tables', () => {
         const entries = {
           (0x06 &&& 0xff, 1 .. 10, 5) : set(1, 2);
           (_, _, 0x10) : other();
-          priority = 50 : (0x11, 20 .. 30, 7) : dropit();
+          @priority(50) (0x11, 20 .. 30, 7) : dropit();
         }
       }
       table t_nodefault { key = { meta.m8 : exact; } actions = { other; } }
@@ -292,7 +292,7 @@ describe('front-end: tables', () => {
     assert.equal(t.defaultActionIsConst, false);
   });
 
-  it('evaluates const entries with masks, ranges, wildcards and priorities (each implicit one just above the next)', () => {
+  it('evaluates const entries with masks, ranges, wildcards and bmv2 priorities (@priority or the position, lowest first)', () => {
     const t = table(ok(src), 'MyIngress.t_const');
     assert.equal(t.entriesAreConst, true);
     assert.equal(t.defaultActionIsConst, true);
@@ -310,7 +310,7 @@ describe('front-end: tables', () => {
     ]);
     assert.deepEqual(
       e.map((x) => x.priority),
-      [52, 51, 50],
+      [50, 49, 1],
     );
     assert.equal(e[0]!.action.action?.name, 'set');
     assert.deepEqual(e[0]!.action.args?.map(intConst), [1n, 2n]);
@@ -321,7 +321,7 @@ describe('front-end: tables', () => {
       const p = ok(
         program({
           locals: `action a() {} table t { key = { meta.m8 : ternary; } actions = { a; } ${props}
-            const entries = { 1 &&& 1 : a(); 2 &&& 2 : a(); 4 &&& 4 : a(); } }`,
+            entries = { 1 &&& 1 : a(); 2 &&& 2 : a(); 4 &&& 4 : a(); } }`,
         }),
       );
       return table(p, 'MyIngress.t').entryDecls.map((e) => e.priority);

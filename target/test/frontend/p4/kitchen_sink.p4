@@ -200,7 +200,7 @@ control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadat
         const entries = {
             (0x0A000000 &&& 0xFF000000, 6 .. 17, 1) : drop();
             (_, _, _) : count_acl();
-            priority = 100 : (0x0B000000 &&& 0xFF000000, 0 .. 255, _) : count_acl();
+            @priority(100) (0x0B000000 &&& 0xFF000000, 0 .. 255, _) : count_acl();
         }
     }
 

@@ -1,0 +1,73 @@
+// expect-error: 44:13: lpm
+// an lpm key in a const entry with a mask that is not a prefix
+#include <core.p4>
+#include <v1model.p4>
+
+header ethernet_t {
+    bit<48> dstAddr;
+    bit<48> srcAddr;
+    bit<16> etherType;
+}
+
+header data_t {
+    bit<8>  a;
+    bit<8>  b;
+    bit<16> c;
+}
+
+struct headers {
+    ethernet_t ethernet;
+    data_t     data;
+}
+
+struct metadata { }
+
+parser MyParser(packet_in packet, out headers hdr, inout metadata meta,
+                inout standard_metadata_t standard_metadata) {
+    state start {
+        packet.extract(hdr.ethernet);
+        packet.extract(hdr.data);
+        transition accept;
+    }
+}
+
+control MyIngress(inout headers hdr, inout metadata meta,
+                  inout standard_metadata_t standard_metadata) {
+    action set_port(bit<9> port) {
+        standard_metadata.egress_spec = port;
+    }
+    table t {
+        key = { hdr.data.c: lpm; }
+        actions = { set_port; }
+        const entries = {
+            0x1200 &&& 0xFF00 : set_port(1);
+            0x1234 &&& 0xF0FF : set_port(2);
+        }
+    }
+    apply {
+        t.apply();
+    }
+}
+
+control MyVerifyChecksum(inout headers hdr, inout metadata meta) {
+    apply { }
+}
+
+control MyEgress(inout headers hdr, inout metadata meta,
+                 inout standard_metadata_t standard_metadata) {
+    apply { }
+}
+
+control MyComputeChecksum(inout headers hdr, inout metadata meta) {
+    apply { }
+}
+
+control MyDeparser(packet_out packet, in headers hdr) {
+    apply {
+        packet.emit(hdr.ethernet);
+        packet.emit(hdr.data);
+    }
+}
+
+V1Switch(MyParser(), MyVerifyChecksum(), MyIngress(), MyEgress(),
+         MyComputeChecksum(), MyDeparser()) main;
