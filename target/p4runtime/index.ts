@@ -51,3 +51,13 @@ export async function startEmbeddedTarget(opts: EmbeddedTargetOptions = {}): Pro
     ...(path ? { initialProgram: { source: readProgram(path), name: path } } : {}),
   });
 }
+export {
+  isLoopbackAddress,
+  serveSimSwitches,
+  startEmbeddedFabric,
+  type EmbeddedFabricDevice,
+  type EmbeddedFabricOptions,
+  type FabricEndpoint,
+  type RunningFabric,
+  type SimSwitchesOptions,
+} from './fabric.js';
