@@ -9,6 +9,7 @@ import { simCommand } from './commands/sim.js';
 import { stfCommand } from './commands/stf.js';
 import { compileCommand } from './commands/compile.js';
 import { targetCommand } from './commands/target.js';
+import { pushCommand } from './commands/push.js';
 
 /** The version in the package.json of the project root, found the same way from source and from dist/. */
 function packageVersion(): string {
@@ -28,5 +29,6 @@ export function buildProgram(): Command {
   program.addCommand(stfCommand());
   program.addCommand(compileCommand());
   program.addCommand(targetCommand());
+  program.addCommand(pushCommand());
   return program;
 }

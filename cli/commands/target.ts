@@ -1,8 +1,13 @@
 // `mlt target --p4 FILE --grpc 127.0.0.1:9559`: run the embedded v1model target with a P4Runtime server.
 // The program is the initial pipeline; a controller may push another with SetForwardingPipelineConfig
-// (device config = P4 source). Stops cleanly on SIGINT/SIGTERM.
+// (device config = P4 source). `mlt target --fabric FABRIC.yaml` serves one such device per switch of a
+// fabric file, each on its own loopback address. Stops cleanly on SIGINT/SIGTERM.
 import { Command, InvalidArgumentError } from 'commander';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ConfigError } from '../../config-file/index.js';
+import { loadFabric } from '../../controller/fabric/index.js';
+import { isLoopbackAddress, startEmbeddedFabric, type RunningFabric } from '../../target/p4runtime/fabric.js';
 import { readRegularFile } from '../../target/frontend/preprocessor.js';
 import { engineLoader } from '../../target/p4runtime/engine-loader.js';
 import { DEFAULT_LIMITS } from '../../target/p4runtime/limits.js';
@@ -37,7 +42,11 @@ function loopbackAddress(v: string): string {
 export function targetCommand(): Command {
   return new Command('target')
     .description('run the embedded v1model target as a P4Runtime device (gRPC on a loopback address)')
-    .requiredOption('--p4 <file>', 'P4_16 v1model program loaded as the initial pipeline')
+    .option('--p4 <file>', 'P4_16 v1model program loaded as the initial pipeline')
+    .option(
+      '--fabric <file>',
+      "serve every switch of a fabric file (configs/schemas/fabric.schema.json) at its address, each running the file's P4 pipeline",
+    )
     .option(
       '--grpc <host:port>',
       'listen address (loopback only; port 0 picks a free port)',
@@ -85,7 +94,8 @@ export function targetCommand(): Command {
     )
     .action(
       async (flags: {
-        p4: string;
+        p4?: string;
+        fabric?: string;
         grpc: string;
         deviceId: number;
         cpuPort: number;
@@ -96,6 +106,22 @@ export function targetCommand(): Command {
         keepaliveMs: number;
         keepaliveTimeoutMs: number;
       }) => {
+        if (flags.fabric !== undefined) {
+          if (flags.p4 !== undefined) {
+            process.stderr.write('error: give either --p4 or --fabric, not both\n');
+            process.exitCode = 2;
+            return;
+          }
+          await serveFabric(flags.fabric, flags);
+          return;
+        }
+        if (flags.p4 === undefined) {
+          process.stderr.write(
+            'error: give --p4 FILE (one switch) or --fabric FILE (every switch of a fabric)\n',
+          );
+          process.exitCode = 2;
+          return;
+        }
         const path = resolve(flags.p4);
         const source = readRegularFile(path);
         if (source === undefined) {
@@ -135,17 +161,78 @@ export function targetCommand(): Command {
         process.stdout.write(
           `P4Runtime device ${flags.deviceId} listening on ${server.address} (program ${flags.p4}, CPU port ${flags.cpuPort})\n`,
         );
-        await new Promise<void>((done) => {
-          const stop = (signal: string): void => {
-            log(`${signal}: shutting down`);
-            process.off('SIGINT', stop);
-            process.off('SIGTERM', stop);
-            void server.stop(2000).then(done);
-          };
-          process.on('SIGINT', stop);
-          process.on('SIGTERM', stop);
-        });
+        await untilSignal(log, () => server.stop(2000));
         process.exitCode = 0;
       },
     );
+}
+
+async function untilSignal(log: (line: string) => void, stop: () => Promise<void>): Promise<void> {
+  await new Promise<void>((done) => {
+    const onSignal = (signal: string): void => {
+      log(`${signal}: shutting down`);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      void stop().then(done);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+async function serveFabric(
+  file: string,
+  flags: { cpuPort: number; seed: number; includeDir: string[] },
+): Promise<void> {
+  const fail = (message: string): void => {
+    process.stderr.write(`${message}\n`);
+    process.exitCode = 2;
+  };
+  let fabric;
+  try {
+    fabric = loadFabric(file);
+  } catch (e) {
+    if (e instanceof ConfigError) return fail(e.message);
+    throw e;
+  }
+  const devices = [];
+  for (const s of fabric.switches) {
+    if (!isLoopbackAddress(s.address))
+      return fail(
+        `${file}: switch ${s.name}: ${s.address} is not a loopback address; the embedded target only listens on loopback`,
+      );
+    if (s.pipeline && !('p4' in s.pipeline))
+      return fail(
+        `${file}: switch ${s.name}: the embedded target runs P4 source (pipeline: {p4: FILE}), not bmv2 JSON`,
+      );
+    let program;
+    if (s.pipeline) {
+      try {
+        program = { source: readFileSync(s.pipeline.p4, 'utf8'), name: s.pipeline.p4 };
+      } catch (e) {
+        return fail(`${file}: switch ${s.name}: cannot read ${s.pipeline.p4}: ${(e as Error).message}`);
+      }
+    }
+    devices.push({ name: s.name, address: s.address, deviceId: s.deviceId, ...(program ? { program } : {}) });
+  }
+  const log = (line: string): void => void process.stderr.write(`[target] ${line}\n`);
+  let running: RunningFabric;
+  try {
+    running = await startEmbeddedFabric(devices, {
+      cpuPort: flags.cpuPort,
+      seed: flags.seed,
+      includeDirs: flags.includeDir,
+      log,
+    });
+  } catch (e) {
+    return fail(`error: ${e instanceof PipelineLoadError ? e.message : (e as Error).message}`);
+  }
+  const width = Math.max(...running.endpoints.map((e) => e.name.length));
+  for (const e of running.endpoints)
+    process.stdout.write(
+      `${e.name.padEnd(width)}  P4Runtime device ${e.deviceId} listening on ${e.address}\n`,
+    );
+  process.stdout.write(`fabric ${fabric.name}: ${running.endpoints.length} switches\n`);
+  await untilSignal(log, () => running.stop(2000));
+  process.exitCode = 0;
 }

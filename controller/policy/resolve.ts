@@ -1,6 +1,7 @@
 // Policy file -> resolved policy: reads the model profile or solve config it names and computes DSCP maps
 // and per-queue thresholds. Relative paths are relative to the file the policy came from.
 import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
+import { ConfigError } from '../../config-file/index.js';
 import { loadModelProfile, loadSolveConfig } from '../config/index.js';
 import { solve } from '../solver/index.js';
 import { dlcpThresholds } from '../solver/dlcp.js';
@@ -30,6 +31,18 @@ export class PolicyError extends Error {
   }
 }
 
+/** Load a file the policy names; a file that cannot be read at all is reported at the value naming it
+ *  (errors inside a file that was read point into that file). */
+function nested<T>(path: (string | number)[], load: () => T): T {
+  try {
+    return load();
+  } catch (e) {
+    if (e instanceof ConfigError && e.issues.every((i) => i.line === undefined))
+      throw new PolicyError(path, e.issues.map((i) => `${i.file}: ${i.message}`).join('; '));
+    throw e;
+  }
+}
+
 export function resolvePolicy(policy: PolicyFile, file: string): ResolvedPolicy {
   const queues = policy.queues ?? DEFAULT_QUEUES;
   const rel = (p: string): string => (isAbsolute(p) ? p : resolvePath(dirname(file), p));
@@ -42,7 +55,7 @@ export function resolvePolicy(policy: PolicyFile, file: string): ResolvedPolicy 
       dscp.set(Number(k), v);
     }
   } else if (d) {
-    const profile = loadModelProfile(rel(d.profile));
+    const profile = nested(['dscp', 'profile'], () => loadModelProfile(rel(d.profile)));
     const reserve = d.reserveTopQueue ?? false;
     const m = profile.layers.length;
     for (let j = 0; j < m; j++) {
@@ -55,7 +68,7 @@ export function resolvePolicy(policy: PolicyFile, file: string): ResolvedPolicy 
   const thresholds = new Map<number, { S: number; L: number }>();
   const t = policy.thresholds;
   if (t && 'solve' in t) {
-    const config = loadSolveConfig(rel(t.solve));
+    const config = nested(['thresholds', 'solve'], () => loadSolveConfig(rel(t.solve)));
     if (config.problem.queues !== queues)
       throw new PolicyError(
         ['thresholds', 'solve'],

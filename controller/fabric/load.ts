@@ -1,0 +1,116 @@
+// Loading a fabric file: YAML and JSON Schema through config-file/, then the checks a schema cannot make
+// (every topology switch has exactly one switch entry, addresses are unique, loss ports exist, the policy's
+// files load), each reported at the value in the file with file:line:col.
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { ConfigError, YamlSource, type DataPath } from '../../config-file/index.js';
+import { expandTopology, TopologyError, type ExpandedTopology } from '../../topology/index.js';
+import { configSchemas } from '../config/index.js';
+import { policyEntries, PolicyError, resolvePolicy } from '../policy/index.js';
+import type { Fabric, FabricFile, PipelineFile, SwitchTarget } from './types.js';
+
+export const FABRIC_SCHEMA = 'fabric.schema.json';
+
+export function loadFabric(file: string): Fabric {
+  const source = YamlSource.read(file);
+  configSchemas().validate(source, FABRIC_SCHEMA);
+  return fabricFromSource(source);
+}
+
+export function parseFabric(text: string, file: string): Fabric {
+  const source = YamlSource.parse(text, file);
+  configSchemas().validate(source, FABRIC_SCHEMA);
+  return fabricFromSource(source);
+}
+
+function absolutePipeline(p: PipelineFile | undefined, file: string): PipelineFile | undefined {
+  if (!p) return undefined;
+  const abs = (x: string): string => (isAbsolute(x) ? x : resolve(dirname(file), x));
+  return 'p4' in p ? { p4: abs(p.p4) } : { p4info: abs(p.p4info), json: abs(p.json) };
+}
+
+/** Topology and policy (the part scenarios share), at `at` inside `source`; errors located there. */
+export function topologyAndPolicy(
+  source: YamlSource,
+  value: Pick<FabricFile, 'topology' | 'policy'>,
+  at: DataPath = [],
+): Pick<Fabric, 'topology' | 'layout' | 'policy' | 'entries'> {
+  const fail = (path: DataPath, message: string): never => {
+    throw new ConfigError([source.issue([...at, ...path], message)]);
+  };
+  let expanded: ExpandedTopology;
+  try {
+    expanded = expandTopology(value.topology);
+  } catch (e) {
+    if (e instanceof TopologyError) fail(['topology', ...e.path], e.message);
+    throw e;
+  }
+  const { topology } = expanded;
+  const switchNames = new Set(topology.nodes.filter((n) => n.kind === 'switch').map((n) => n.name));
+  const linked = new Set(
+    topology.links.flatMap((l) => [`${l.a.node}:${l.a.port}`, `${l.b.node}:${l.b.port}`]),
+  );
+  (value.policy.loss ?? []).forEach((l, i) => {
+    if (!switchNames.has(l.switch))
+      fail(
+        ['policy', 'loss', i, 'switch'],
+        `no switch named '${l.switch}' (switches: ${[...switchNames].join(', ')})`,
+      );
+    if (!linked.has(`${l.switch}:${l.port}`))
+      fail(['policy', 'loss', i, 'port'], `port ${l.port} of '${l.switch}' has no link`);
+  });
+  let policy;
+  try {
+    policy = resolvePolicy(value.policy, source.file);
+  } catch (e) {
+    if (e instanceof PolicyError) fail(['policy', ...e.path], e.message);
+    throw e;
+  }
+  let entries;
+  try {
+    entries = policyEntries(topology, policy);
+  } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    fail(['topology'], (e as Error).message);
+  }
+  return { topology, ...(expanded.layout ? { layout: expanded.layout } : {}), policy, entries: entries! };
+}
+
+function fabricFromSource(source: YamlSource): Fabric {
+  const value = source.value as FabricFile;
+  const file = source.file;
+  const fail = (path: DataPath, message: string): never => {
+    throw new ConfigError([source.issue(path, message)]);
+  };
+  const shared = topologyAndPolicy(source, value);
+  const inTopology = shared.topology.nodes.filter((n) => n.kind === 'switch').map((n) => n.name);
+  const named = new Map<string, number>();
+  const endpoints = new Map<string, string>();
+  const switches: SwitchTarget[] = value.switches.map((s, i) => {
+    if (named.has(s.name)) fail(['switches', i, 'name'], `switch '${s.name}' is listed twice`);
+    named.set(s.name, i);
+    if (!inTopology.includes(s.name))
+      fail(['switches', i, 'name'], `'${s.name}' is not a switch of the topology (${inTopology.join(', ')})`);
+    const deviceId = s.deviceId ?? 0;
+    const endpoint = `${s.address}#${deviceId}`;
+    const other = endpoints.get(endpoint);
+    if (other !== undefined)
+      fail(['switches', i, 'address'], `${s.address} device ${deviceId} is already switch '${other}'`);
+    endpoints.set(endpoint, s.name);
+    const pipeline = absolutePipeline(s.pipeline ?? value.pipeline, file);
+    return {
+      name: s.name,
+      address: s.address,
+      deviceId,
+      electionId: s.electionId ?? 1,
+      role: s.role ?? '',
+      ...(pipeline ? { pipeline } : {}),
+    };
+  });
+  const missing = inTopology.filter((n) => !named.has(n));
+  if (missing.length > 0)
+    fail(
+      ['switches'],
+      `no entry for switch${missing.length > 1 ? 'es' : ''} ${missing.join(', ')} of the topology`,
+    );
+  return { file, name: value.name ?? file, switches, ...shared };
+}
