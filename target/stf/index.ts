@@ -12,6 +12,7 @@ import {
   type StfActionCall,
   type StfCommand,
   type StfKeyValue,
+  type StfNumber,
   type StfPattern,
 } from './parser.js';
 import { portabilityWarnings } from './portability.js';
@@ -51,7 +52,8 @@ export async function runStf(options: {
   } catch (e) {
     if (e instanceof StfError || e instanceof ControlPlaneError)
       return { status: 'error', report: `${options.stfPath}: ${(e as Error).message}`, warnings };
-    return { status: 'error', report: `${options.stfPath}: ${(e as Error).stack ?? String(e)}`, warnings };
+    // Anything else is a fault of the runner, not of the test: the caller reports it as a bug.
+    throw e;
   }
 }
 
@@ -121,7 +123,12 @@ export function runCommands(
         }
         case 'register_write': {
           const r = findByName(sw.p4info.registers, c.register, 'register');
-          sw.writeRegister(r.preamble.id, c.index, c.value);
+          const width = r.type_spec.bitstring.bit?.bitwidth ?? r.type_spec.bitstring.int?.bitwidth;
+          const value =
+            width === undefined
+              ? c.value
+              : fit({ value: c.value, text: String(c.value) }, width, `register ${c.register}`);
+          sw.writeRegister(r.preamble.id, c.index, value);
           break;
         }
         case 'register_read': {
@@ -269,7 +276,7 @@ function buildAction(p4info: P4Info, table: P4Info['tables'][number], call: StfA
   for (const a of call.args) {
     const p = action.params.find((x) => x.name === a.name);
     if (!p) throw new StfError(`action ${action.preamble.name} has no parameter ${a.name}`);
-    params.set(p.id, BigInt.asUintN(p.bitwidth, a.value.value));
+    params.set(p.id, fit(a.value, p.bitwidth, `action ${action.preamble.name} parameter ${a.name}`));
   }
   for (const p of action.params)
     if (!params.has(p.id)) throw new StfError(`action ${action.preamble.name}: missing parameter ${p.name}`);
@@ -304,23 +311,35 @@ function buildEntry(p4info: P4Info, c: Extract<StfCommand, { kind: 'add' }>) {
   return { tableId: t.preamble.id, match, priority, action: buildAction(p4info, t, c.action) };
 }
 
+/**
+ * A value as a `width`-bit field holds it. A value that does not fit is an error, as p4c's STF runner
+ * (through bmv2's runtime CLI) refuses it, rather than silently wrapping (99999 for a 9-bit port would
+ * become port 159). A negative value is taken as two's complement and must fit too.
+ */
+function fit(n: StfNumber, width: number, what: string): bigint {
+  const v = n.value;
+  const ok = v >= 0n ? v < 1n << BigInt(width) : v >= -(1n << BigInt(Math.max(0, width - 1)));
+  if (!ok) throw new StfError(`${what}: value ${n.text} does not fit in ${width} bits`);
+  return BigInt.asUintN(width, v);
+}
+
 function toMatch(kind: string, width: number, v: StfKeyValue, name: string): FieldMatch | undefined {
   const full = (1n << BigInt(width)) - 1n;
-  const u = (x: bigint): bigint => BigInt.asUintN(width, x);
+  const u = (x: StfNumber): bigint => fit(x, width, `key ${name}`);
   switch (kind) {
     case 'EXACT':
       if (v.kind !== 'number' || v.num.careMask !== undefined)
         throw new StfError(`${name}: exact key needs a plain value`);
-      return { kind: 'exact', value: u(v.num.value) };
+      return { kind: 'exact', value: u(v.num) };
     case 'OPTIONAL':
       if (v.kind !== 'number') throw new StfError(`${name}: optional key needs a value`);
       if (v.num.careMask === 0n) return undefined;
-      return { kind: 'optional', value: u(v.num.value) };
+      return { kind: 'optional', value: u(v.num) };
     case 'LPM': {
       if (v.kind === 'lpm') {
         if (v.prefixLen === 0) return undefined;
         const mask = full ^ (full >> BigInt(v.prefixLen));
-        return { kind: 'lpm', value: u(v.value.value) & mask, prefixLen: Math.min(v.prefixLen, width) };
+        return { kind: 'lpm', value: u(v.value) & mask, prefixLen: Math.min(v.prefixLen, width) };
       }
       if (v.kind !== 'number') throw new StfError(`${name}: bad lpm key`);
       let len = width;
@@ -331,25 +350,25 @@ function toMatch(kind: string, width: number, v: StfKeyValue, name: string): Fie
       }
       if (len === 0) return undefined;
       const mask = full ^ (full >> BigInt(len));
-      return { kind: 'lpm', value: u(v.num.value) & mask, prefixLen: len };
+      return { kind: 'lpm', value: u(v.num) & mask, prefixLen: len };
     }
     case 'TERNARY': {
       let value: bigint;
       let mask: bigint;
       if (v.kind === 'ternary') {
-        value = u(v.value.value);
-        mask = u(v.mask.value);
+        value = u(v.value);
+        mask = u(v.mask);
       } else if (v.kind === 'number') {
-        value = u(v.num.value);
-        mask = v.num.careMask !== undefined ? u(v.num.careMask) : full;
+        value = u(v.num);
+        mask = v.num.careMask !== undefined ? BigInt.asUintN(width, v.num.careMask) : full;
       } else throw new StfError(`${name}: bad ternary key`);
       if (mask === 0n) return undefined;
       return { kind: 'ternary', value: value & mask, mask };
     }
     case 'RANGE':
-      if (v.kind === 'range') return { kind: 'range', low: u(v.low.value), high: u(v.high.value) };
+      if (v.kind === 'range') return { kind: 'range', low: u(v.low), high: u(v.high) };
       if (v.kind === 'number' && v.num.careMask === undefined)
-        return { kind: 'range', low: u(v.num.value), high: u(v.num.value) };
+        return { kind: 'range', low: u(v.num), high: u(v.num) };
       throw new StfError(`${name}: bad range key`);
   }
   throw new StfError(`${name}: unsupported match kind ${kind}`);
