@@ -36,8 +36,12 @@ export function expr(gen: Gen, e: Expr): string {
     case 'index': {
       const s = expr(gen, e.expr);
       const i = exprAs(gen, e.index, { kind: 'bit', width: 32 });
-      // Tuples are plain arrays; header stacks keep their elements in $a.
-      return e.expr.type.kind === 'tuple' ? `${s}[${i}]` : `${s}.$a[${i}]`;
+      // Tuples are plain arrays; header stacks keep their elements in $a. A run-time index out of range reads
+      // an invalid element (the statement around it decides what else happens: stack-index.ts).
+      if (e.expr.type.kind === 'tuple') return `${s}[${i}]`;
+      if (e.index.constValue === undefined && e.expr.type.kind === 'stack')
+        return `(${s}.$a[${i}] ?? ${factory(gen, e.expr.type.element)}())`;
+      return `${s}.$a[${i}]`;
     }
     case 'slice': {
       const bt = bitOf(e.expr.type);

@@ -1,9 +1,10 @@
 // Statements: blocks, assignments, conditionals, switch on an action run or a value, return and exit.
-import type { BlockStmt, Stmt, VariableDecl } from '../../frontend/ast.js';
+import type { BlockStmt, Expr, Stmt, VariableDecl } from '../../frontend/ast.js';
 import { callCode } from './calls.js';
 import { build, expr, exprAs, store, valueFor } from './expressions.js';
 import { CodegenError, type FnCtx, type Gen } from './gen.js';
 import { tableInfo } from './tables.js';
+import { inRange, runtimeIndexes } from './stack-index.js';
 import { defaultValue } from './values.js';
 
 export function block(gen: Gen, b: BlockStmt, ctx: FnCtx): string {
@@ -16,9 +17,18 @@ export function stmt(gen: Gen, s: Stmt, ctx: FnCtx): string {
       const t = s.lhs.type;
       const v =
         s.rhs.kind === 'list' || s.rhs.kind === 'struct_init' ? build(gen, s.rhs, t) : exprAs(gen, s.rhs, t);
-      return store(gen, s.lhs, v);
+      const code = store(gen, s.lhs, v);
+      const lhsIdx = runtimeIndexes(s.lhs);
+      const rhsIdx = runtimeIndexes(s.rhs);
+      if (lhsIdx.length === 0 && rhsIdx.length === 0) return code;
+      const guarded = rhsIdx.length
+        ? `if (${inRange(gen, rhsIdx)}) { ${code} } else { ${store(gen, s.lhs, defaultValue(gen, t))} }`
+        : code;
+      return lhsIdx.length ? `if (${inRange(gen, lhsIdx)}) { ${guarded} }` : guarded;
     }
     case 'call': {
+      const idx = runtimeIndexes(s.call);
+      if (idx.length) return `if (${inRange(gen, idx)}) { ${callCode(gen, s.call, true)}; }`;
       const code = callCode(gen, s.call, true);
       // Statement-shaped helpers (extract, emit) need no closure in statement position.
       const head = '(() => { ';
@@ -27,14 +37,17 @@ export function stmt(gen: Gen, s: Stmt, ctx: FnCtx): string {
         return `{ ${code.slice(head.length, -tail.length)} }`;
       return `${code};`;
     }
-    case 'if':
-      return `if (${expr(gen, s.cond)}) ${stmtBlock(gen, s.then, ctx)}${s.else ? ` else ${stmtBlock(gen, s.else, ctx)}` : ''}`;
+    case 'if': {
+      const idx = runtimeIndexes(s.cond);
+      const cond = idx.length ? `${inRange(gen, idx)} && (${expr(gen, s.cond)})` : expr(gen, s.cond);
+      return `if (${cond}) ${stmtBlock(gen, s.then, ctx)}${s.else ? ` else ${stmtBlock(gen, s.else, ctx)}` : ''}`;
+    }
     case 'block':
       return block(gen, s, ctx);
     case 'exit':
       return 'throw $rt.EXIT;';
     case 'return':
-      return ctx.ret(s.value ? expr(gen, s.value) : undefined);
+      return ctx.ret(s.value ? guardedValue(gen, s.value, expr(gen, s.value)) : undefined);
     case 'empty':
       return ';';
     case 'decl': {
@@ -42,9 +55,18 @@ export function stmt(gen: Gen, s: Stmt, ctx: FnCtx): string {
       if (d.kind === 'const') return ';';
       return varDecl(gen, d);
     }
-    case 'switch':
-      return switchStmt(gen, s, ctx);
+    case 'switch': {
+      const idx = runtimeIndexes(s.expr);
+      const code = switchStmt(gen, s, ctx);
+      return idx.length ? `if (${inRange(gen, idx)}) { ${code} }` : code;
+    }
   }
+}
+
+/** `value` (the source of e), or e's unset default when one of its run-time stack indices is out of range. */
+function guardedValue(gen: Gen, e: Expr, value: string): string {
+  const idx = runtimeIndexes(e);
+  return idx.length ? `(${inRange(gen, idx)} ? ${value} : ${defaultValue(gen, e.type)})` : value;
 }
 
 function stmtBlock(gen: Gen, s: Stmt, ctx: FnCtx): string {
@@ -53,7 +75,7 @@ function stmtBlock(gen: Gen, s: Stmt, ctx: FnCtx): string {
 
 export function varDecl(gen: Gen, d: VariableDecl, moduleLevel = false): string {
   const n = gen.nameOf(d, d.name);
-  const init = d.init ? valueFor(gen, d.init, d.type) : defaultValue(gen, d.type);
+  const init = d.init ? guardedValue(gen, d.init, valueFor(gen, d.init, d.type)) : defaultValue(gen, d.type);
   return moduleLevel ? `${n} = ${init};` : `let ${n} = ${init};`;
 }
 
