@@ -10,6 +10,7 @@ import { stfCommand } from './commands/stf.js';
 import { compileCommand } from './commands/compile.js';
 import { targetCommand } from './commands/target.js';
 import { pushCommand } from './commands/push.js';
+import { experimentCommand } from './commands/experiment.js';
 
 /** The version in the package.json of the project root, found the same way from source and from dist/. */
 function packageVersion(): string {
@@ -30,5 +31,6 @@ export function buildProgram(): Command {
   program.addCommand(compileCommand());
   program.addCommand(targetCommand());
   program.addCommand(pushCommand());
+  program.addCommand(experimentCommand());
   return program;
 }

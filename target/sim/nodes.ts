@@ -109,6 +109,11 @@ export class HostNode implements FabricNode {
   receivedBytes = 0;
   /** Frames that carried no trailer of a known flow. */
   unknownFrames = 0;
+  /**
+   * A host transport (target/sim/transport/) that takes every frame this host receives, instead of the
+   * per-flow counting of traffic generators. It owns the frame from then on (see recycleFrame).
+   */
+  transport: ((data: Uint8Array) => void) | undefined;
 
   constructor(
     readonly name: string,
@@ -143,6 +148,10 @@ export class HostNode implements FabricNode {
   receive(_port: number, data: Uint8Array): void {
     this.received++;
     this.receivedBytes += data.length;
+    if (this.transport !== undefined) {
+      this.transport(data);
+      return;
+    }
     // The trailer's fields read in place (trailerOf would allocate an object per packet).
     const flow = data.length >= MIN_FRAME_BYTES ? this.flows.get(trailerFlowId(data)) : undefined;
     if (!flow) {

@@ -1,0 +1,103 @@
+// `mlt experiment EXPERIMENT.yaml`: the same gradient traffic through the same fabric, configured as the baseline,
+// as DLCP and as MLT, with and without a lossy leaf uplink; a comparison table (or JSON) and an SVG chart.
+import { Command, InvalidArgumentError } from 'commander';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError } from '../../controller/config/index.js';
+import {
+  experimentChart,
+  formatExperiment,
+  loadExperiment,
+  runExperiment,
+  type Experiment,
+} from '../experiment/index.js';
+
+/** Exit status for an experiment file the user must fix. */
+const EXIT_CONFIG = 2;
+
+interface ExperimentFlags {
+  json?: boolean;
+  out: string;
+  chart: boolean;
+  iterations?: number;
+  only?: string;
+}
+
+function positiveInt(v: string): number {
+  if (!/^[1-9]\d*$/.test(v)) throw new InvalidArgumentError('expected a positive integer');
+  return Number(v);
+}
+
+export function experimentCommand(): Command {
+  return new Command('experiment')
+    .description(
+      'compare the baseline, DLCP and MLT switch configurations on one leaf-spine fabric running p4/mlt.p4 ' +
+        'under parameter-server gradient traffic (iteration time, loss by layer group, queueing, spine balance)',
+    )
+    .argument('<experiment>', 'experiment file (YAML, configs/schemas/experiment.schema.json)')
+    .option('--json', 'print the report as JSON')
+    .option('--out <dir>', 'directory for the chart (SVG)', 'results')
+    .option('--no-chart', 'do not write the chart')
+    .option('--iterations <n>', "override the experiment's iteration count", positiveInt)
+    .option('--only <text>', 'run only the runs whose label contains this text, e.g. "MLT (bmv2)"')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  mlt experiment configs/experiments/demo.yaml\n' +
+        '  mlt experiment configs/experiments/demo.yaml --json --iterations 3 > report.json\n',
+    )
+    .action(async (file: string, flags: ExperimentFlags) => {
+      let exp: Experiment;
+      try {
+        exp = loadExperiment(file);
+      } catch (err) {
+        process.stderr.write(
+          err instanceof ConfigError ? `${err.message}\n` : `${file}: ${(err as Error).message}\n`,
+        );
+        process.exitCode = EXIT_CONFIG;
+        return;
+      }
+      const started = Date.now();
+      const report = runExperiment(exp, {
+        iterations: flags.iterations,
+        filter: flags.only === undefined ? undefined : (r) => labelOf(r).includes(flags.only!),
+        onRunStart: (i, n, label) => process.stderr.write(`run ${i + 1}/${n}: ${label} ...`),
+        onRunDone: (_i, _n, r) =>
+          process.stderr.write(
+            ` ${r.iterationsUs.length} iterations, p50 ${(r.iterationP50Us / 1000).toFixed(3)} ms, ` +
+              `p99 ${(r.iterationP99Us / 1000).toFixed(3)} ms, ${r.switchHops} switch-hops in ${(r.wallMs / 1000).toFixed(1)} s\n`,
+          ),
+      });
+      if (report.runs.length === 0) {
+        process.stderr.write(`${file}: no run matches --only '${flags.only}'\n`);
+        process.exitCode = EXIT_CONFIG;
+        return;
+      }
+      let chartPath: string | undefined;
+      if (flags.chart) {
+        const dir = resolve(flags.out);
+        mkdirSync(dir, { recursive: true });
+        chartPath = join(dir, `${exp.name}.svg`);
+        writeFileSync(chartPath, await experimentChart(report));
+      }
+      if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else {
+        process.stdout.write(formatExperiment(report));
+        process.stdout.write(
+          `\n${report.runs.length} runs in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+            (chartPath ? `; chart: ${chartPath}` : '') +
+            '\n',
+        );
+      }
+    });
+}
+
+function labelOf(r: {
+  configuration: string;
+  model: string;
+  lossy: boolean;
+  lossBound: number | null;
+}): string {
+  const name = r.configuration === 'baseline' ? 'baseline' : r.configuration === 'dlcp' ? 'DLCP' : 'MLT';
+  const p = r.lossBound === null ? '' : ` p=${Math.round(r.lossBound * 100)}%`;
+  return `${name} (${r.model})${r.lossy ? ' lossy' : ''}${p}`;
+}

@@ -1,0 +1,186 @@
+// An experiment file (configs/schemas/experiment.schema.json): loaded, checked, and turned into what the runs
+// need: the model's layers, the senders' layer -> DSCP tagging, the layer groups of the report.
+import { existsSync } from 'node:fs';
+import {
+  ConfigError,
+  loadModelProfile,
+  resolveProfile,
+  validateSource,
+  YamlSource,
+} from '../../controller/config/index.js';
+import { layerRank } from '../../controller/solver/index.js';
+import type { LayerSpec } from '../../controller/solver/index.js';
+import { parseDuration, parseRate, type Picoseconds } from '../../target/tm/time.js';
+
+export interface LinkFile {
+  rate: string | number;
+  delay?: string;
+}
+
+/** The file as the schema (with its defaults) guarantees it. */
+export interface ExperimentFile {
+  name?: string;
+  description?: string;
+  seed: number;
+  topology: {
+    spines: number;
+    leaves: number;
+    hostsPerLeaf: number;
+    serversPerLeaf: number;
+    link: LinkFile;
+    fabricLink?: LinkFile;
+  };
+  switch: { bufferPackets: number; queueCapacity: number };
+  workload: {
+    model: { profile: string; scale: number; bytesPerParameter: number };
+    packetBytes: number;
+    iterations: number;
+    computeGap: string;
+  };
+  transports: {
+    mlt: { lossBounds: number[]; probeTimeout: string };
+    tcp: { rtoMin: string; rtoMax: string; initialWindow: number };
+  };
+  configurations: {
+    dlcp: { base: number; step: number };
+    mlt: { load: number; lossModel: 'paper' | 'exact' };
+  };
+  lossyLink: { leaf: number; spine: number; lossRate: number };
+}
+
+/** Queues per port: v1model's 3-bit priority. The top one carries control traffic (DLCP §4.2). */
+export const QUEUES = 8;
+export const CONTROL_QUEUE = QUEUES - 1;
+export const DATA_QUEUES = QUEUES - 1;
+
+export interface LayerGroup {
+  /** The data queue MLT's senders tag these layers for (rank 0 = the highest data queue). */
+  rank: number;
+  queue: number;
+  first: number;
+  last: number;
+}
+
+export interface Experiment {
+  file: string;
+  name: string;
+  raw: ExperimentFile;
+  modelName: string;
+  layers: LayerSpec[];
+  /** Gradient bytes per layer, front to back. */
+  layerBytes: number[];
+  smallFraction: number;
+  /** MLT's tagging: layer j -> data queue rank floor(j·P/M), queue = top data queue - rank, DSCP = 8·queue. */
+  layerQueue: number[];
+  layerDscp: number[];
+  layerGroup: number[];
+  groups: LayerGroup[];
+  controlDscp: number;
+  workers: string[];
+  servers: string[];
+  linkRateBps: number;
+  computeGapPs: Picoseconds;
+  probeTimeoutPs: Picoseconds;
+  rtoMinPs: Picoseconds;
+  rtoMaxPs: Picoseconds;
+}
+
+/** DSCP of a queue: the convention of configs/scenarios and the fabric files (DSCP 8·q -> queue q). */
+export function dscpOfQueue(q: number): number {
+  return 8 * q;
+}
+
+export function loadExperiment(file: string): Experiment {
+  const source = YamlSource.read(file);
+  validateSource(source, 'experiment.schema.json');
+  const raw = source.value as ExperimentFile;
+  const fail = (path: (string | number)[], message: string): never => {
+    const pos = source.locate(path);
+    throw new ConfigError([{ file, path: path.join('.'), line: pos?.line, col: pos?.col, message }]);
+  };
+  const t = raw.topology;
+  if (t.serversPerLeaf >= t.hostsPerLeaf)
+    fail(
+      ['topology', 'serversPerLeaf'],
+      `must be below hostsPerLeaf (${t.hostsPerLeaf}) so that each leaf has workers`,
+    );
+  if (raw.lossyLink.leaf >= t.leaves)
+    fail(['lossyLink', 'leaf'], `no leaf ${raw.lossyLink.leaf} (leaves 0..${t.leaves - 1})`);
+  if (raw.lossyLink.spine >= t.spines)
+    fail(['lossyLink', 'spine'], `no spine ${raw.lossyLink.spine} (spines 0..${t.spines - 1})`);
+  const durations: [string[], string][] = [
+    [['workload', 'computeGap'], raw.workload.computeGap],
+    [['transports', 'mlt', 'probeTimeout'], raw.transports.mlt.probeTimeout],
+    [['transports', 'tcp', 'rtoMin'], raw.transports.tcp.rtoMin],
+    [['transports', 'tcp', 'rtoMax'], raw.transports.tcp.rtoMax],
+  ];
+  for (const [path, text] of durations) {
+    try {
+      parseDuration(text);
+    } catch (err) {
+      fail(path, (err as Error).message);
+    }
+  }
+  let linkRateBps = 0;
+  for (const key of ['link', 'fabricLink'] as const) {
+    const l = t[key];
+    if (l === undefined) continue;
+    try {
+      const r = parseRate(l.rate);
+      if (!(r > 0)) throw new Error('a link rate must be positive');
+      if (key === 'link') linkRateBps = r;
+      if (l.delay !== undefined) parseDuration(l.delay);
+    } catch (err) {
+      fail(['topology', key], (err as Error).message);
+    }
+  }
+  const profileFile = resolveProfile(raw.workload.model.profile, file);
+  if (!existsSync(profileFile))
+    fail(
+      ['workload', 'model', 'profile'],
+      `no model profile ${raw.workload.model.profile} (looked for ${profileFile})`,
+    );
+  const profile = loadModelProfile(profileFile);
+  const m = profile.layers.length;
+  const scale = raw.workload.model.scale * raw.workload.model.bytesPerParameter;
+  const layerBytes = profile.layers.map((l) => Math.max(1, Math.round(l.size * scale)));
+  const layerQueue = profile.layers.map((_, j) => DATA_QUEUES - 1 - layerRank(j, m, DATA_QUEUES));
+  const groups: LayerGroup[] = [];
+  const layerGroup = layerQueue.map((q, j) => {
+    const last = groups[groups.length - 1];
+    if (last && last.queue === q) {
+      last.last = j;
+      return groups.length - 1;
+    }
+    groups.push({ rank: DATA_QUEUES - 1 - q, queue: q, first: j, last: j });
+    return groups.length - 1;
+  });
+
+  const workers: string[] = [];
+  const servers: string[] = [];
+  for (let l = 0; l < t.leaves; l++)
+    for (let i = 0; i < t.hostsPerLeaf; i++)
+      (i >= t.hostsPerLeaf - t.serversPerLeaf ? servers : workers).push(`h${l}.${i}`);
+
+  return {
+    file,
+    name: raw.name ?? file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''),
+    raw,
+    modelName: profile.name,
+    layers: profile.layers,
+    layerBytes,
+    smallFraction: profile.smallFraction ?? 0.5,
+    layerQueue,
+    layerDscp: layerQueue.map(dscpOfQueue),
+    layerGroup,
+    groups,
+    controlDscp: dscpOfQueue(CONTROL_QUEUE),
+    workers,
+    servers,
+    linkRateBps,
+    computeGapPs: parseDuration(raw.workload.computeGap),
+    probeTimeoutPs: parseDuration(raw.transports.mlt.probeTimeout),
+    rtoMinPs: parseDuration(raw.transports.tcp.rtoMin),
+    rtoMaxPs: parseDuration(raw.transports.tcp.rtoMax),
+  };
+}

@@ -1,0 +1,95 @@
+// `mlt experiment`: every run of an experiment file, one after the other, into one report.
+import type { Experiment } from './config.js';
+import { policyFor, installedThreshold } from './policy.js';
+import { plannedRuns, runLabel, runOne, type RunResult, type RunSpec } from './run.js';
+
+export { loadExperiment, type Experiment } from './config.js';
+export { formatExperiment } from './text.js';
+export { experimentChart } from './chart.js';
+export type { RunResult, RunSpec } from './run.js';
+
+export interface ExperimentReport {
+  experiment: string;
+  seed: number;
+  fabric: {
+    spines: number;
+    leaves: number;
+    hostsPerLeaf: number;
+    workers: number;
+    servers: number;
+    linkRate: string;
+  };
+  model: { name: string; layers: number; scale: number; packetsPerWorker: number; iterations: number };
+  /** The installed S/L per queue of each configuration (model thresholds, and what goes in the table). */
+  thresholds: {
+    configuration: string;
+    queue: number;
+    S: number | null;
+    L: number | null;
+    installedS: number;
+    installedL: number;
+  }[];
+  layerGroups: { layers: string; queue: number }[];
+  runs: RunResult[];
+}
+
+export interface ExperimentOptions {
+  iterations?: number;
+  /** Only runs whose label matches. */
+  filter?: (run: RunSpec) => boolean;
+  onRunStart?: (index: number, total: number, label: string) => void;
+  onRunDone?: (index: number, total: number, result: RunResult) => void;
+  onProgress?: (index: number, iterationsDone: number) => void;
+}
+
+export function runExperiment(exp: Experiment, options: ExperimentOptions = {}): ExperimentReport {
+  const runs = plannedRuns(exp).filter(options.filter ?? (() => true));
+  const results: RunResult[] = [];
+  runs.forEach((spec, i) => {
+    options.onRunStart?.(i, runs.length, runLabel(spec));
+    const r = runOne(exp, spec, {
+      iterations: options.iterations,
+      onProgress: (done) => options.onProgress?.(i, done),
+    });
+    results.push(r);
+    options.onRunDone?.(i, runs.length, r);
+  });
+  const t = exp.raw.topology;
+  const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
+  const thresholds = (['dlcp', 'mlt'] as const).flatMap((c) =>
+    policyFor(exp, c, false).thresholds.map((q) => ({
+      configuration: c,
+      queue: q.queue,
+      S: finite(q.S),
+      L: finite(q.L),
+      installedS: installedThreshold(q.S),
+      installedL: installedThreshold(q.L),
+    })),
+  );
+  const payload = exp.raw.workload.packetBytes - 42 - 16;
+  return {
+    experiment: exp.name,
+    seed: exp.raw.seed,
+    fabric: {
+      spines: t.spines,
+      leaves: t.leaves,
+      hostsPerLeaf: t.hostsPerLeaf,
+      workers: exp.workers.length,
+      servers: exp.servers.length,
+      linkRate: String(t.link.rate),
+    },
+    model: {
+      name: exp.modelName,
+      layers: exp.layers.length,
+      scale: exp.raw.workload.model.scale,
+      packetsPerWorker: exp.layerBytes.reduce((n, b) => n + Math.ceil(b / payload), 0),
+      iterations: options.iterations ?? exp.raw.workload.iterations,
+    },
+    thresholds,
+    layerGroups: exp.groups.map((g) => ({
+      layers: g.first === g.last ? `${g.first}` : `${g.first}-${g.last}`,
+      queue: g.queue,
+    })),
+    runs: results,
+  };
+}

@@ -1,0 +1,219 @@
+// One run of an experiment: a configured fabric, the parameter-server workload over the configuration's
+// transport, run to the end of its iterations, and what it measured.
+import { nearestRank } from '../../target/tm/samples.js';
+import { PS_PER_US } from '../../target/tm/time.js';
+import type { Fabric } from '../../target/sim/fabric.js';
+import type { LeafSpineLayout } from '../../target/sim/leaf-spine.js';
+import { PsWorkload, type PsSpec } from '../../target/sim/transport/index.js';
+import type { Experiment } from './config.js';
+import { buildFabric } from './fabric.js';
+import { policyFor, type ConfigurationName, type SwitchModel } from './policy.js';
+
+export interface RunSpec {
+  configuration: ConfigurationName;
+  model: SwitchModel;
+  lossy: boolean;
+  /** MLT's loss-tolerant bound p; null for the TCP-like baseline, which needs every packet. */
+  lossBound: number | null;
+}
+
+export interface GroupLoss {
+  layers: string;
+  queue: number;
+  importantSent: number;
+  importantLost: number;
+  unimportantSent: number;
+  unimportantLost: number;
+}
+
+export interface RunResult extends RunSpec {
+  label: string;
+  iterationsUs: number[];
+  iterationP50Us: number;
+  iterationP99Us: number;
+  /** Whether every iteration finished (a run that cannot finish is reported, not hidden). */
+  complete: boolean;
+  loss: GroupLoss[];
+  /** Per queue id over every switch port: packets that waited in it, and their 99th-percentile wait. */
+  queueDelay: { queue: number; packets: number; p99Us: number }[];
+  /** Bytes on each leaf's spine links, max over mean, for the worst leaf (1 = perfectly even). */
+  spineBalance: { up: number; down: number };
+  retransmissions: number;
+  timeouts: number;
+  probes: number;
+  probeTimeouts: number;
+  switchHops: number;
+  simulatedUs: number;
+  wallMs: number;
+}
+
+export function runLabel(r: RunSpec): string {
+  const name = r.configuration === 'baseline' ? 'baseline' : r.configuration === 'dlcp' ? 'DLCP' : 'MLT';
+  const p = r.lossBound === null ? '' : ` p=${Math.round(r.lossBound * 100)}%`;
+  return `${name} (${r.model})${r.lossy ? ' lossy' : ''}${p}`;
+}
+
+/** Every run of an experiment: the three configurations on the commodity model, MLT once more on bmv2. */
+export function plannedRuns(exp: Experiment): RunSpec[] {
+  const runs: RunSpec[] = [];
+  const bounds = exp.raw.transports.mlt.lossBounds;
+  const combos: [ConfigurationName, SwitchModel][] = [
+    ['baseline', 'commodity'],
+    ['dlcp', 'commodity'],
+    ['mlt', 'commodity'],
+    ['mlt', 'bmv2'],
+  ];
+  for (const [configuration, model] of combos)
+    for (const lossy of [false, true]) {
+      if (configuration === 'baseline') runs.push({ configuration, model, lossy, lossBound: null });
+      else for (const p of bounds) runs.push({ configuration, model, lossy, lossBound: p });
+    }
+  return runs;
+}
+
+export function workloadSpec(
+  exp: Experiment,
+  run: RunSpec,
+  layout: LeafSpineLayout,
+  iterations: number,
+): PsSpec {
+  const baseline = run.configuration === 'baseline';
+  const t = exp.raw.topology;
+  const leafOf = (h: string): number => Number(/^h(\d+)\./.exec(h)![1]);
+  const uplinks = Array.from({ length: t.spines }, (_, s) => [layout.leafUplinkPort(s)]);
+  return {
+    workers: exp.workers,
+    servers: exp.servers,
+    layerBytes: exp.layerBytes,
+    // A TCP sender does not tag DSCP: everything shares queue 0, as the baseline's single queue.
+    layerDscp: baseline ? exp.layerBytes.map(() => 0) : exp.layerDscp,
+    layerGroup: exp.layerGroup,
+    groups: exp.groups.length,
+    smallFraction: exp.smallFraction,
+    packetBytes: exp.raw.workload.packetBytes,
+    iterations,
+    computeGapPs: exp.computeGapPs,
+    seed: exp.raw.seed,
+    transport: baseline
+      ? {
+          kind: 'tcp',
+          rtoMinPs: exp.rtoMinPs,
+          rtoMaxPs: exp.rtoMaxPs,
+          initialWindow: exp.raw.transports.tcp.initialWindow,
+          ackDscp: 0,
+          // ECMP: one of the leaf's uplinks per connection; hosts under one leaf talk directly.
+          paths: (src, dst) => (leafOf(src) === leafOf(dst) ? [] : uplinks),
+        }
+      : {
+          kind: 'mlt',
+          lossBound: run.lossBound ?? 0,
+          probeTimeoutPs: exp.probeTimeoutPs,
+          controlDscp: exp.controlDscp,
+        },
+  };
+}
+
+export interface RunOptions {
+  iterations?: number;
+  /** Called now and then with the iterations finished so far. */
+  onProgress?: (iterationsDone: number) => void;
+}
+
+export function runOne(exp: Experiment, spec: RunSpec, options: RunOptions = {}): RunResult {
+  const started = Date.now();
+  const policy = policyFor(exp, spec.configuration, spec.lossy);
+  const built = buildFabric(exp, policy, spec.model, exp.raw.seed);
+  const fabric = built.fabric;
+  const iterations = options.iterations ?? exp.raw.workload.iterations;
+  const workload = new PsWorkload(fabric, workloadSpec(exp, spec, built.layout!, iterations));
+  workload.start();
+  const progress = options.onProgress;
+  fabric.sim.run({
+    onProgress: progress ? () => progress(workload.iterationPs.length) : undefined,
+    progressEvery: 200_000,
+  });
+  const iterationsUs = workload.iterationPs.map((ps) => ps / PS_PER_US);
+  const sorted = [...iterationsUs].sort((a, b) => a - b);
+  const pick = (q: number): number => (sorted.length === 0 ? 0 : sorted[nearestRank(q, sorted.length) - 1]!);
+  const st = workload.stats;
+  const loss = exp.groups.map((g, i) => {
+    const unSent = st.sent[2 * i]!;
+    const imSent = st.sent[2 * i + 1]!;
+    return {
+      layers: g.first === g.last ? `${g.first}` : `${g.first}-${g.last}`,
+      queue: g.queue,
+      importantSent: imSent,
+      importantLost: imSent - st.received[2 * i + 1]!,
+      unimportantSent: unSent,
+      unimportantLost: unSent - st.received[2 * i]!,
+    };
+  });
+  return {
+    ...spec,
+    label: runLabel(spec),
+    iterationsUs,
+    iterationP50Us: pick(50),
+    iterationP99Us: pick(99),
+    complete: workload.finished,
+    loss,
+    queueDelay: queueDelays(fabric),
+    spineBalance: spineBalance(fabric, exp.raw.topology.leaves),
+    retransmissions: st.retransmissions,
+    timeouts: st.timeouts,
+    probes: st.probes,
+    probeTimeouts: st.probeTimeouts,
+    switchHops: fabric.switchHops(),
+    simulatedUs: fabric.sim.now / PS_PER_US,
+    wallMs: Date.now() - started,
+  };
+}
+
+function queueDelays(fabric: Fabric): RunResult['queueDelay'] {
+  const out: RunResult['queueDelay'] = [];
+  const seen = new Set<string>();
+  const perQueue = new Map<number, Float64Array[]>();
+  for (const link of fabric.links) {
+    if (!fabric.switches.has(link.from)) continue;
+    const key = `${link.from}:${link.fromPort}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    link.egress.queueStats.forEach((q, id) => {
+      if (q.delays.count === 0) return;
+      let list = perQueue.get(id);
+      if (!list) perQueue.set(id, (list = []));
+      list.push(q.delays.values());
+    });
+  }
+  for (const [queue, lists] of [...perQueue].sort((a, b) => b[0] - a[0])) {
+    const n = lists.reduce((s, l) => s + l.length, 0);
+    const all = new Float64Array(n);
+    let o = 0;
+    for (const l of lists) {
+      all.set(l, o);
+      o += l.length;
+    }
+    all.sort();
+    out.push({ queue, packets: n, p99Us: all[nearestRank(99, n) - 1]! / PS_PER_US });
+  }
+  return out;
+}
+
+function spineBalance(fabric: Fabric, leaves: number): RunResult['spineBalance'] {
+  const worst = (dir: 'up' | 'down'): number => {
+    let w = 1;
+    for (let l = 0; l < leaves; l++) {
+      const leaf = `leaf${l}`;
+      const bytes = fabric.links
+        .filter((k) =>
+          dir === 'up'
+            ? k.from === leaf && k.to.startsWith('spine')
+            : k.to === leaf && k.from.startsWith('spine'),
+        )
+        .map((k) => k.egress.portStats.bytesOut);
+      const mean = bytes.reduce((a, b) => a + b, 0) / bytes.length;
+      if (mean > 0) w = Math.max(w, Math.max(...bytes) / mean);
+    }
+    return w;
+  };
+  return { up: worst('up'), down: worst('down') };
+}
