@@ -92,7 +92,7 @@ export function chartSpec(report: ExperimentReport): vega.Spec {
           },
         ],
         axes: [
-          { orient: 'bottom', scale: 'x', labelAngle: -25, labelAlign: 'right', labelLimit: 150 },
+          { orient: 'bottom', scale: 'x', labelAngle: -25, labelAlign: 'right', labelLimit: 240 },
           { orient: 'left', scale: 'y', title: 'iteration time, ms', grid: true, gridOpacity: 0.3 },
         ],
         marks: [
