@@ -3,7 +3,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError } from '../../controller/config/index.js';
+import { ConfigError } from '../../config-file/index.js';
 import {
   experimentChart,
   formatExperiment,

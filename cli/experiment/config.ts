@@ -1,14 +1,9 @@
 // An experiment file (configs/schemas/experiment.schema.json): loaded, checked, and turned into what the runs
 // need: the model's layers, the senders' layer -> DSCP tagging, the layer groups of the report.
 import { existsSync } from 'node:fs';
-import {
-  ConfigError,
-  loadModelProfile,
-  resolveProfile,
-  validateSource,
-  YamlSource,
-} from '../../controller/config/index.js';
-import { layerRank } from '../../controller/solver/index.js';
+import { ConfigError, YamlSource } from '../../config-file/index.js';
+import { configSchemas, loadModelProfile, resolveProfile } from '../../controller/config/index.js';
+import { dscpForQueue, queueOfLayer } from '../../controller/policy/index.js';
 import type { LayerSpec } from '../../controller/solver/index.js';
 import { parseDuration, parseRate, type Picoseconds } from '../../target/tm/time.js';
 
@@ -85,18 +80,12 @@ export interface Experiment {
   rtoMaxPs: Picoseconds;
 }
 
-/** DSCP of a queue: the convention of configs/scenarios and the fabric files (DSCP 8·q -> queue q). */
-export function dscpOfQueue(q: number): number {
-  return 8 * q;
-}
-
 export function loadExperiment(file: string): Experiment {
   const source = YamlSource.read(file);
-  validateSource(source, 'experiment.schema.json');
+  configSchemas().validate(source, 'experiment.schema.json');
   const raw = source.value as ExperimentFile;
   const fail = (path: (string | number)[], message: string): never => {
-    const pos = source.locate(path);
-    throw new ConfigError([{ file, path: path.join('.'), line: pos?.line, col: pos?.col, message }]);
+    throw new ConfigError([source.issue(path, message)]);
   };
   const t = raw.topology;
   if (t.serversPerLeaf >= t.hostsPerLeaf)
@@ -144,7 +133,7 @@ export function loadExperiment(file: string): Experiment {
   const m = profile.layers.length;
   const scale = raw.workload.model.scale * raw.workload.model.bytesPerParameter;
   const layerBytes = profile.layers.map((l) => Math.max(1, Math.round(l.size * scale)));
-  const layerQueue = profile.layers.map((_, j) => DATA_QUEUES - 1 - layerRank(j, m, DATA_QUEUES));
+  const layerQueue = profile.layers.map((_, j) => queueOfLayer(j, m, QUEUES, true));
   const groups: LayerGroup[] = [];
   const layerGroup = layerQueue.map((q, j) => {
     const last = groups[groups.length - 1];
@@ -171,10 +160,10 @@ export function loadExperiment(file: string): Experiment {
     layerBytes,
     smallFraction: profile.smallFraction ?? 0.5,
     layerQueue,
-    layerDscp: layerQueue.map(dscpOfQueue),
+    layerDscp: layerQueue.map(dscpForQueue),
     layerGroup,
     groups,
-    controlDscp: dscpOfQueue(CONTROL_QUEUE),
+    controlDscp: dscpForQueue(CONTROL_QUEUE),
     workers,
     servers,
     linkRateBps,

@@ -1,15 +1,17 @@
-// Building the fabric of one run: a leaf-spine of p4/mlt.p4 switches under a named switch model, configured
-// with a policy. This is the one place that turns a policy into table entries on the switches.
+// Building the fabric of one run: a leaf-spine of p4/mlt.p4 switches under a named switch model, each switch
+// holding exactly the entries the controller's policy mapping (controller/policy) computes for it.
 //
-// For now the entries go in through the simulator's own entry mechanism (a scenario's `tables:`), the way
-// `mlt sim` installs them; the P4Runtime push of the controller takes this function's place once a fabric can
-// be served and pushed (see docs/experiment.md).
+// The entries reach the simulated switches through the simulator's own entry mechanism (a scenario's
+// `tables:`), the way `mlt sim` installs them. `configureFabric` is the one place that does this, so a P4Runtime
+// push of the same entries can take its place (see docs/experiment.md).
 import { join } from 'node:path';
 import { projectRoot } from '../../controller/config/index.js';
+import { policyEntries, type ResolvedPolicy } from '../../controller/policy/index.js';
 import type { TableEntryFile, ScenarioFile } from '../../target/sim/scenario-file.js';
 import { buildScenario, type BuiltScenario } from '../../target/sim/scenario-run.js';
+import { expandLeafSpine, type Topology } from '../../topology/index.js';
 import { QUEUES, type Experiment } from './config.js';
-import { installedThreshold, lossRateValue, type Policy, type SwitchModel } from './policy.js';
+import type { SwitchModel } from './policy.js';
 
 /**
  * The two switch models (DESIGN.md §3): bmv2's simple_switch (enq_qdepth of the whole egress port, egress after
@@ -34,40 +36,29 @@ export function switchModel(exp: Experiment, model: SwitchModel): NonNullable<Sc
   };
 }
 
-/** The table entries of a policy for every switch of the fabric (spray routing comes with the pipeline). */
-export function policyEntries(exp: Experiment, policy: Policy): TableEntryFile[] {
+export function experimentTopology(exp: Experiment): Topology {
   const t = exp.raw.topology;
-  const ports = `1..${Math.max(t.hostsPerLeaf + t.spines, t.leaves)}`;
-  const entries: TableEntryFile[] = [];
-  for (const { dscp, priority } of policy.dscpToPriority)
-    entries.push({
-      table: 'MLTIngress.dscp_to_priority',
-      match: { 'hdr.ipv4.dscp': dscp },
-      action: 'MLTIngress.set_priority',
-      params: { priority },
-    });
-  for (const q of policy.thresholds)
-    entries.push({
-      repeat: { port: ports },
-      table: 'MLTEgress.queue_thresholds',
-      match: { 'standard_metadata.egress_port': '${port}', 'standard_metadata.priority': q.queue },
-      action: 'MLTEgress.set_thresholds',
-      params: { s_threshold: installedThreshold(q.S), l_threshold: installedThreshold(q.L) },
-    });
-  if (policy.lossyLink)
-    entries.push({
-      switches: `leaf${policy.lossyLink.leaf}`,
-      table: 'MLTEgress.port_loss_rate',
-      match: { 'standard_metadata.egress_port': t.hostsPerLeaf + 1 + policy.lossyLink.spine },
-      action: 'MLTEgress.set_loss_rate',
-      params: { rate: lossRateValue(policy.lossyLink.lossRate) },
-    });
-  return entries;
+  return expandLeafSpine({
+    spines: t.spines,
+    leaves: t.leaves,
+    hostsPerLeaf: t.hostsPerLeaf,
+    hostLink: t.link,
+    fabricLink: t.fabricLink ?? t.link,
+  }).topology;
+}
+
+/** The policy's entries for every switch, as the simulator's table entries. */
+export function configureFabric(exp: Experiment, policy: ResolvedPolicy): TableEntryFile[] {
+  const out: TableEntryFile[] = [];
+  for (const [sw, entries] of policyEntries(experimentTopology(exp), policy))
+    for (const e of entries)
+      out.push({ switches: sw, table: e.table, match: e.match, action: e.action, params: e.params });
+  return out;
 }
 
 export function buildFabric(
   exp: Experiment,
-  policy: Policy,
+  policy: ResolvedPolicy,
   model: SwitchModel,
   seed: number,
 ): BuiltScenario {
@@ -86,8 +77,8 @@ export function buildFabric(
         fabricLink: t.fabricLink,
       },
     },
-    pipeline: { p4: join(projectRoot(), 'p4', 'mlt.p4'), routing: 'spray' },
-    tables: policyEntries(exp, policy),
+    pipeline: { p4: join(projectRoot(), 'p4', 'mlt.p4'), routing: 'none' },
+    tables: configureFabric(exp, policy),
     traffic: [],
   };
   return buildScenario(scenario, exp.file);

@@ -1,6 +1,7 @@
 // `mlt experiment`: every run of an experiment file, one after the other, into one report.
 import type { Experiment } from './config.js';
-import { policyFor, installedThreshold } from './policy.js';
+import { installedThreshold } from '../../controller/policy/index.js';
+import { policyFor } from './policy.js';
 import { plannedRuns, runLabel, runOne, type RunResult, type RunSpec } from './run.js';
 
 export { loadExperiment, type Experiment } from './config.js';
@@ -57,14 +58,16 @@ export function runExperiment(exp: Experiment, options: ExperimentOptions = {}):
   const t = exp.raw.topology;
   const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
   const thresholds = (['dlcp', 'mlt'] as const).flatMap((c) =>
-    policyFor(exp, c, false).thresholds.map((q) => ({
-      configuration: c,
-      queue: q.queue,
-      S: finite(q.S),
-      L: finite(q.L),
-      installedS: installedThreshold(q.S),
-      installedL: installedThreshold(q.L),
-    })),
+    [...policyFor(exp, c, false).thresholds]
+      .sort((a, b) => b[0] - a[0])
+      .map(([queue, q]) => ({
+        configuration: c,
+        queue,
+        S: finite(q.S),
+        L: finite(q.L),
+        installedS: installedThreshold(q.S),
+        installedL: installedThreshold(q.L),
+      })),
   );
   const payload = exp.raw.workload.packetBytes - 42 - 16;
   return {

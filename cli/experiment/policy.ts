@@ -1,45 +1,48 @@
-// The three switch configurations compared, as the operator states them: which queue each DSCP goes to, the
-// per-queue thresholds S and L, how packets are spread over the spines, and the lossy link.
+// The three switch configurations compared, each as a controller policy (controller/policy's ResolvedPolicy,
+// what a fabric file's `policy:` section resolves to): which queue each DSCP goes to, the per-queue model
+// thresholds S and L, how the leaves spray, and the lossy link.
+import { dscpForQueue, type ResolvedPolicy } from '../../controller/policy/index.js';
 import { dlcpThresholds, solve } from '../../controller/solver/index.js';
-import { CONTROL_QUEUE, DATA_QUEUES, QUEUES, dscpOfQueue, type Experiment } from './config.js';
+import { DATA_QUEUES, QUEUES, type Experiment } from './config.js';
 
 export type ConfigurationName = 'baseline' | 'dlcp' | 'mlt';
 export type SwitchModel = 'commodity' | 'bmv2';
 
-export interface QueueThresholds {
-  queue: number;
-  /** Model thresholds in packets (what the solver or DLCP state); Infinity = never. */
-  S: number;
-  L: number;
-}
-
-export interface Policy {
-  configuration: ConfigurationName;
-  /** DSCP -> priority entries; empty = every packet in queue 0 (mlt.p4's default). */
-  dscpToPriority: { dscp: number; priority: number }[];
-  thresholds: QueueThresholds[];
-  /** Per-packet round-robin spraying at the leaves; off = the hosts pick one path per flow. */
-  spray: boolean;
-  lossyLink: { leaf: number; spine: number; lossRate: number } | null;
-}
-
 export const CONFIGURATIONS: readonly ConfigurationName[] = ['baseline', 'dlcp', 'mlt'];
 
-export function policyFor(exp: Experiment, configuration: ConfigurationName, lossy: boolean): Policy {
-  const lossyLink = lossy ? { ...exp.raw.lossyLink } : null;
-  if (configuration === 'baseline')
-    return { configuration, dscpToPriority: [], thresholds: [], spray: false, lossyLink };
-  const dscpToPriority = Array.from({ length: QUEUES }, (_, q) => ({ dscp: dscpOfQueue(q), priority: q }));
+/**
+ * (a) baseline: no DSCP map (every packet in queue 0, mlt.p4's default), no thresholds (tail drop only); its
+ *     hosts pick one path per connection, so the leaves' spray groups go unused.
+ * (b) DLCP: DSCP 8q -> queue q, arithmetic thresholds T·(1, 1+d, ..., 1+6d) over the 7 data queues, the top
+ *     queue for control, per-packet round-robin spraying.
+ * (c) MLT: the same map and spraying, the solver's optimal thresholds for the model.
+ */
+export function policyFor(exp: Experiment, configuration: ConfigurationName, lossy: boolean): ResolvedPolicy {
+  const t = exp.raw.topology;
+  const loss = lossy
+    ? [
+        {
+          switch: `leaf${exp.raw.lossyLink.leaf}`,
+          port: t.hostsPerLeaf + 1 + exp.raw.lossyLink.spine,
+          rate: exp.raw.lossyLink.lossRate,
+        },
+      ]
+    : [];
+  const policy: ResolvedPolicy = {
+    queues: QUEUES,
+    dscp: new Map(),
+    thresholds: new Map(),
+    spray: 'round-robin',
+    loss,
+  };
+  if (configuration === 'baseline') return policy;
+  for (let q = 0; q < QUEUES; q++) policy.dscp.set(dscpForQueue(q), q);
   const buffer = exp.raw.switch.bufferPackets;
-  let thresholds: QueueThresholds[];
   if (configuration === 'dlcp') {
     const { base, step } = exp.raw.configurations.dlcp;
-    // Highest data queue first, as DLCP lists them.
-    thresholds = dlcpThresholds(DATA_QUEUES, buffer, { base, step }).map((t, rank) => ({
-      queue: DATA_QUEUES - 1 - rank,
-      S: t.S,
-      L: t.L,
-    }));
+    dlcpThresholds(DATA_QUEUES, buffer, { base, step }).forEach((th, rank) =>
+      policy.thresholds.set(DATA_QUEUES - 1 - rank, th),
+    );
   } else {
     const c = exp.raw.configurations.mlt;
     const solution = solve(
@@ -53,27 +56,9 @@ export function policyFor(exp: Experiment, configuration: ConfigurationName, los
       },
       { model: c.lossModel },
     );
-    thresholds = solution.queues
-      .filter((q) => q.role === 'data')
-      .map((q) => ({ queue: q.queue, S: q.S, L: q.L }));
+    for (const q of solution.queues)
+      if (q.role === 'data') policy.thresholds.set(q.queue, { S: q.S, L: q.L });
   }
-  // The control queue never marks or drops (DLCP §4.2: it carries the transports' control signals).
-  thresholds.push({ queue: CONTROL_QUEUE, S: Number.POSITIVE_INFINITY, L: Number.POSITIVE_INFINITY });
-  return { configuration, dscpToPriority, thresholds, spray: true, lossyLink };
-}
-
-const NEVER = 0xffffffff;
-
-/**
- * The value installed in MLTEgress.queue_thresholds for a model threshold T. The models count the packet in
- * service as part of the queue; enq_qdepth leaves out the packet on the wire, so T becomes T − 1 (the
- * convention of `mlt solve --validate`). Infinity means never.
- */
-export function installedThreshold(t: number): number {
-  return Number.isFinite(t) ? Math.min(NEVER, Math.max(0, Math.round(t) - 1)) : NEVER;
-}
-
-/** MLTEgress.port_loss_rate's rate for a probability: floor(p·2^32), saturated (p4/mlt.p4's header). */
-export function lossRateValue(p: number): number {
-  return Math.min(NEVER, Math.floor(p * 2 ** 32));
+  // The control queue has no thresholds, so it keeps mlt.p4's default (never marks or drops).
+  return policy;
 }

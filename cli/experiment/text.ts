@@ -120,7 +120,7 @@ export function formatExperiment(report: ExperimentReport): string {
 
   out.push(
     '',
-    'Thresholds S/L in packets per data queue (model values; installed as value - 1 in MLTEgress.queue_thresholds)',
+    'Thresholds S/L per data queue, model values in packets (installed in MLTEgress.queue_thresholds as T - 1, see controller/policy)',
   );
   const tq = [...new Set(report.thresholds.filter((t) => t.S !== null).map((t) => t.queue))].sort(
     (a, b) => b - a,
