@@ -1,0 +1,189 @@
+// `mlt experiment` on a tiny fabric: the report's numbers, the chart, and the command end to end.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  experimentChart,
+  loadExperiment,
+  runExperiment,
+  type ExperimentReport,
+} from '../experiment/index.js';
+import { runCli } from './run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mlt-experiment-'));
+
+/** 2 spines, 2 leaves of one worker and one server, ResNet50 at 0.1%. */
+const TINY = `name: tiny
+seed: 5
+topology:
+  spines: 2
+  leaves: 2
+  hostsPerLeaf: 2
+  link: { rate: 100Gbps, delay: 3us }
+workload:
+  model: { profile: resnet50, scale: 0.001 }
+  iterations: 3
+transports:
+  mlt: { lossBounds: [0, 0.1] }
+  tcp: { rtoMin: 10ms }
+lossyLink: { leaf: 0, spine: 0, lossRate: 0.2 }
+`;
+
+function write(name: string, text: string): string {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  return f;
+}
+
+/** Checks that the tags of an XML document nest properly (enough to catch a broken SVG). */
+function assertWellFormed(xml: string): void {
+  const stack: string[] = [];
+  for (const m of xml.matchAll(/<(\/?)([a-zA-Z][\w:-]*)[^>]*?(\/?)>/g)) {
+    const [, close, name, self] = m;
+    if (self) continue;
+    if (close) assert.equal(stack.pop(), name, `</${name}> closes <${stack[stack.length] ?? ''}>`);
+    else stack.push(name!);
+  }
+  assert.deepEqual(stack, []);
+}
+
+describe('mlt experiment', function () {
+  this.timeout(120_000);
+  let report: ExperimentReport;
+
+  before(() => {
+    report = runExperiment(loadExperiment(write('tiny.yaml', TINY)));
+  });
+
+  it('runs every configuration, clean and lossy, and MLT once more on bmv2', () => {
+    assert.deepEqual(
+      report.runs.map((r) => r.label),
+      [
+        'baseline (commodity)',
+        'baseline (commodity) lossy',
+        'DLCP (commodity) p=0%',
+        'DLCP (commodity) p=10%',
+        'DLCP (commodity) lossy p=0%',
+        'DLCP (commodity) lossy p=10%',
+        'MLT (commodity) p=0%',
+        'MLT (commodity) p=10%',
+        'MLT (commodity) lossy p=0%',
+        'MLT (commodity) lossy p=10%',
+        'MLT (bmv2) p=0%',
+        'MLT (bmv2) p=10%',
+        'MLT (bmv2) lossy p=0%',
+        'MLT (bmv2) lossy p=10%',
+      ],
+    );
+    for (const r of report.runs) {
+      assert.ok(r.complete, r.label);
+      assert.equal(r.iterationsUs.length, 3);
+      const sorted = [...r.iterationsUs].sort((a, b) => a - b);
+      assert.equal(r.iterationP50Us, sorted[1]);
+      assert.equal(r.iterationP99Us, sorted[2]);
+    }
+  });
+
+  it('reports the numbers the runs measured', () => {
+    // ResNet50 at 0.1%: 102 KB of gradients, 71 packets of 1442 payload bytes, 83 with each layer rounded up.
+    assert.equal(report.model.packetsPerWorker, 83);
+    assert.deepEqual(
+      report.layerGroups.map((g) => g.queue),
+      [6, 5, 4, 3, 2, 1, 0],
+    );
+    const baseline = report.runs[0]!;
+    // One worker per leaf pushes to both servers: nothing congests, nothing is lost, no timeout.
+    assert.equal(baseline.timeouts, 0);
+    for (const g of baseline.loss) assert.equal(g.importantLost + g.unimportantLost, 0);
+    // Every packet crossed queue 0 (the baseline has one queue); the spines see only the cross-leaf half.
+    assert.deepEqual(
+      baseline.queueDelay.map((q) => q.queue),
+      [0],
+    );
+    const sent = baseline.loss.reduce((s, g) => s + g.importantSent + g.unimportantSent, 0);
+    assert.equal(sent, 2 * 2 * 83 * 3, 'two workers push and get back 83 packets, 3 times');
+    // The lossy uplink (20%) costs the baseline a timeout each iteration at least, and MLT only round trips.
+    const lossy = report.runs[1]!;
+    assert.ok(lossy.timeouts >= 3);
+    assert.ok(lossy.iterationP50Us >= 10_000, `${lossy.iterationP50Us} us`);
+    const mltLossy = report.runs.find((r) => r.label === 'MLT (commodity) lossy p=0%')!;
+    assert.ok(
+      mltLossy.retransmissions > 0 && mltLossy.iterationP99Us < 1000,
+      `${mltLossy.iterationP99Us} us`,
+    );
+    // MLT sprays packet by packet, round robin: both spines carry the same number of packets, and the bytes
+    // differ only as far as small control frames and full data frames happen to alternate.
+    const mlt = report.runs.find((r) => r.label === 'MLT (commodity) p=0%')!;
+    assert.ok(mlt.spineBalance.up < 1.25 && mlt.spineBalance.down < 1.25, JSON.stringify(mlt.spineBalance));
+    // The thresholds the report lists are the ones the solver and DLCP's sequence give.
+    const dlcp = report.thresholds.filter((t) => t.configuration === 'dlcp');
+    assert.deepEqual(
+      dlcp.map((t) => t.S),
+      [20, 30, 40, 50, 50, 50, 50],
+    );
+    assert.ok(dlcp.every((t) => t.L === 50 && t.installedL === 49));
+  });
+
+  it('draws the comparison as a well-formed SVG', async () => {
+    const svg = await experimentChart(report);
+    assert.match(svg, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    assertWellFormed(svg);
+    for (const text of [
+      'DLCP (commodity)',
+      'MLT (bmv2)',
+      'loss-tolerant bound p = 10%',
+      'iteration time, ms',
+    ])
+      assert.ok(svg.includes(text), text);
+    assert.ok(!svg.includes('NaN'));
+  });
+
+  it('runs from the command line, with a table, JSON, a progress line per run and the chart', () => {
+    const out = join(dir, 'results');
+    const r = runCli([
+      'experiment',
+      join(dir, 'tiny.yaml'),
+      '--iterations',
+      '1',
+      '--only',
+      'MLT (commodity)',
+      '--out',
+      out,
+    ]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stderr.match(/^run \d+\/4: MLT \(commodity\)/gm)?.length, 4, r.stderr);
+    assert.match(r.stdout, /^Iteration time, ms/m);
+    assert.match(r.stdout, /^MLT \(commodity\)\s+clean/m);
+    assert.ok(existsSync(join(out, 'tiny.svg')));
+    const j = runCli([
+      'experiment',
+      join(dir, 'tiny.yaml'),
+      '--json',
+      '--no-chart',
+      '--iterations',
+      '1',
+      '--only',
+      'baseline',
+    ]);
+    assert.equal(j.status, 0, j.stderr);
+    const parsed = JSON.parse(j.stdout) as ExperimentReport;
+    assert.deepEqual(
+      parsed.runs.map((x) => x.label),
+      ['baseline (commodity)', 'baseline (commodity) lossy'],
+    );
+    assert.equal(readFileSync(join(out, 'tiny.svg'), 'utf8').slice(0, 4), '<svg');
+  });
+
+  it('rejects a bad experiment file with its location and exit status 2', () => {
+    const bad = write('bad.yaml', TINY.replace('hostsPerLeaf: 2', 'hostsPerLeaf: 2\n  serversPerLeaf: 2'));
+    const r = runCli(['experiment', bad]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /bad\.yaml:\d+:\d+: .*topology\.serversPerLeaf.*hostsPerLeaf/);
+    const typo = write('typo.yaml', TINY.replace('iterations: 3', 'iteration: 3'));
+    const t = runCli(['experiment', typo]);
+    assert.equal(t.status, 2);
+    assert.match(t.stderr, /typo\.yaml:\d+:\d+/);
+    assert.equal(t.stdout, '');
+  });
+});
