@@ -1,7 +1,7 @@
 // One run of an experiment: a configured fabric, the parameter-server workload over the configuration's
 // transport, run to the end of its iterations, and what it measured.
 import { nearestRank } from '../../target/tm/samples.js';
-import { PS_PER_US } from '../../target/tm/time.js';
+import { PS_PER_S, PS_PER_US } from '../../target/tm/time.js';
 import type { Fabric } from '../../target/sim/fabric.js';
 import type { LeafSpineLayout } from '../../target/sim/leaf-spine.js';
 import { PsWorkload, type PsSpec } from '../../target/sim/transport/index.js';
@@ -28,6 +28,8 @@ export interface GroupLoss {
 
 export interface RunResult extends RunSpec {
   label: string;
+  /** Iterations done, the running one by its share of transfers complete (= iterations when complete). */
+  progress: number;
   iterationsUs: number[];
   iterationP50Us: number;
   iterationP99Us: number;
@@ -44,6 +46,8 @@ export interface RunResult extends RunSpec {
   probeTimeouts: number;
   switchHops: number;
   simulatedUs: number;
+  /** Wall time building and configuring the fabric, and in all. */
+  setupMs: number;
   wallMs: number;
 }
 
@@ -113,10 +117,16 @@ export function workloadSpec(
   };
 }
 
+/** Simulated time a run may take per iteration before it is given up (a baseline iteration with a few RTOs
+ *  takes tens of milliseconds). */
+const MAX_SIMULATED_PS_PER_ITERATION = 10 * PS_PER_S;
+
 export interface RunOptions {
   iterations?: number;
-  /** Called now and then with the iterations finished so far. */
+  /** Called now and then with the iterations finished so far (the running one by its share done). */
   onProgress?: (iterationsDone: number) => void;
+  /** Stop after this much wall-clock time (the run is then reported incomplete). */
+  wallLimitMs?: number;
 }
 
 export function runOne(exp: Experiment, spec: RunSpec, options: RunOptions = {}): RunResult {
@@ -127,9 +137,17 @@ export function runOne(exp: Experiment, spec: RunSpec, options: RunOptions = {})
   const iterations = options.iterations ?? exp.raw.workload.iterations;
   const workload = new PsWorkload(fabric, workloadSpec(exp, spec, built.layout!, iterations));
   workload.start();
+  const setupMs = Date.now() - started;
   const progress = options.onProgress;
+  const limit = options.wallLimitMs ?? Number.POSITIVE_INFINITY;
+  // A run that cannot finish (a fabric that drops everything) stops at a bound instead of hanging, and is
+  // reported incomplete.
   fabric.sim.run({
-    onProgress: progress ? () => progress(workload.iterationPs.length) : undefined,
+    until: MAX_SIMULATED_PS_PER_ITERATION * iterations,
+    onProgress: () => {
+      progress?.(workload.progress);
+      if (Date.now() - started > limit) fabric.sim.stop();
+    },
     progressEvery: 200_000,
   });
   const iterationsUs = workload.iterationPs.map((ps) => ps / PS_PER_US);
@@ -155,6 +173,7 @@ export function runOne(exp: Experiment, spec: RunSpec, options: RunOptions = {})
     iterationP50Us: pick(50),
     iterationP99Us: pick(99),
     complete: workload.finished,
+    progress: workload.progress,
     loss,
     queueDelay: queueDelays(fabric),
     spineBalance: spineBalance(fabric, exp.raw.topology.leaves),
@@ -164,6 +183,7 @@ export function runOne(exp: Experiment, spec: RunSpec, options: RunOptions = {})
     probeTimeouts: st.probeTimeouts,
     switchHops: fabric.switchHops(),
     simulatedUs: fabric.sim.now / PS_PER_US,
+    setupMs,
     wallMs: Date.now() - started,
   };
 }

@@ -85,8 +85,8 @@ class MltSender implements PacketSource {
     this.frame = frameTemplate(host);
   }
 
-  addBatch(msgs: MltMessage[]): void {
-    this.batches.push({ msgs, rr: 0 });
+  addBatch(msgs: readonly MltMessage[]): void {
+    this.batches.push({ msgs: [...msgs], rr: 0 });
     this.stack.wake();
   }
 
@@ -114,12 +114,18 @@ class MltSender implements PacketSource {
     }
     while (this.batchHead < this.batches.length) {
       const batch = this.batches[this.batchHead]!;
-      const n = batch.msgs.length;
-      for (let k = 0; k < n; k++) {
-        const idx = (batch.rr + k) % n;
-        const m = batch.msgs[idx]!;
-        if (m.stopped || m.nextNew >= m.spec.packets) continue;
-        batch.rr = idx + 1;
+      // `msgs` holds the batch's messages with packets still to send; finished ones are swapped out, so a
+      // batch of many messages costs O(1) per packet.
+      const msgs = batch.msgs;
+      while (msgs.length > 0) {
+        if (batch.rr >= msgs.length) batch.rr = 0;
+        const m = msgs[batch.rr]!;
+        if (m.stopped || m.nextNew >= m.spec.packets) {
+          msgs[batch.rr] = msgs[msgs.length - 1]!;
+          msgs.pop();
+          continue;
+        }
+        batch.rr++;
         const f = mlt.dataFrame(this, m, m.nextNew++, now);
         if (m.nextNew === m.spec.packets) mlt.probe(this, m);
         return f;

@@ -138,6 +138,19 @@ export class PsWorkload {
     return this.slices.reduce((n, row) => n + row.reduce((a, b) => a + b, 0), 0);
   }
 
+  /**
+   * Iterations done so far, with the running one counted by the share of its transfers complete (each worker's
+   * push of each slice to its server, and its return): a progress figure, not a time estimate.
+   */
+  get progress(): number {
+    const done = this.iterationPs.length;
+    if (this.iteration < 0 || done > this.iteration) return done;
+    const total = this.partsPerWorker * this.spec.workers.length;
+    const pushed = this.arrived.reduce((a, b) => a + b, 0);
+    const returned = total - this.partsLeft.reduce((a, b) => a + b, 0);
+    return done + (pushed + returned) / (2 * total);
+  }
+
   get finished(): boolean {
     return this.iterationPs.length === this.spec.iterations;
   }
