@@ -110,11 +110,17 @@ export function extractInto(gen: Gen, h: string, decl: HeaderTypeDecl, varbitBit
   const fixed = decl.bitWidth ?? 0;
   const total = varbitBits ? `(${fixed} + ${varbitBits})` : `${fixed}`;
   if (varbitBits) {
+    // bmv2's extract_VL, in its order: the length (read as a signed int) must be a multiple of 8, then the
+    // packet must hold the header, then the header must fit its maximum length.
     const vf = decl.varbitField;
     const max = vf?.type.kind === 'varbit' ? vf.type.maxWidth : 0;
+    out.push(`if ((${varbitBits} | 0) % 8 !== 0) throw $rt.perr(${gen.errorCode('ParserInvalidArgument')});`);
+    out.push(
+      `if ((${varbitBits} | 0) < 0 || $pkt.bit + ${total} > $pkt.nbits) throw $rt.perr(${gen.errorCode('PacketTooShort')});`,
+    );
     out.push(`if (${varbitBits} > ${max}) throw $rt.perr(${gen.errorCode('HeaderTooShort')});`);
-  }
-  out.push(`if ($pkt.bit + ${total} > $pkt.nbits) throw $rt.perr(${gen.errorCode('PacketTooShort')});`);
+  } else
+    out.push(`if ($pkt.bit + ${total} > $pkt.nbits) throw $rt.perr(${gen.errorCode('PacketTooShort')});`);
   if (!varbitBits) {
     // Headers almost always start on a byte boundary: then every field sits at a constant byte offset.
     const reads: string[] = [];
