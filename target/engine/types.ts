@@ -1,6 +1,6 @@
 // How P4 types map onto the engine's JavaScript values (see bits.ts for bit<W>/int<W>), and the literals and
 // conversions the code generator needs for them.
-import type { ConstValue, Type } from '../frontend/ast.js';
+import type { ConstValue, HeaderTypeDecl, Type } from '../frontend/ast.js';
 import * as B from './bits.js';
 import type { BitType } from './bits.js';
 
@@ -81,4 +81,18 @@ export function widthOf(t: Type): number {
   if (t.kind === 'bool') return 1;
   const bt = bitOf(t);
   return bt ? bt.width : 0;
+}
+
+/** The bit-level fields of a header in wire order, with struct-typed fields (P4_16 allows structs of bit
+ *  fields in headers) flattened into their members: `name` is the access path below the header (`src.hi`). */
+export function wireFields(decl: HeaderTypeDecl): { name: string; type: Type }[] {
+  const out: { name: string; type: Type }[] = [];
+  const add = (prefix: string, fields: readonly { name: string; type: Type }[]): void => {
+    for (const f of fields) {
+      if (f.type.kind === 'struct') add(`${prefix}${f.name}.`, f.type.decl.fields);
+      else out.push({ name: `${prefix}${f.name}`, type: f.type });
+    }
+  };
+  add('', decl.fields);
+  return out;
 }

@@ -2,7 +2,7 @@
 // writes where the layout allows, and the number of bits a deparser emits.
 import type { ControlDecl, Expr, ParserDecl, Stmt, Type } from '../../frontend/ast.js';
 import * as B from '../bits.js';
-import { bitOf, widthOf } from '../types.js';
+import { bitOf, widthOf, wireFields } from '../types.js';
 import { blockArg } from './blocks.js';
 import { CodegenError, type Gen } from './gen.js';
 
@@ -98,11 +98,12 @@ export function emitValue(gen: Gen, code: string, t: Type): string {
 /** emitValue of a header held in the local `code`. */
 function emitHeader(code: string, t: Extract<Type, { kind: 'header' }>): string {
   const parts: string[] = [`if (${code}.$valid) {`];
+  const fields = wireFields(t.decl);
   const fixed = t.decl.bitWidth ?? 0;
   if (!t.decl.varbitField && fixed > 0) {
     // Byte-aligned output: constant byte offsets; zero first only if some field shares a byte.
     let off = 0;
-    const shared = t.decl.fields.some((f) => {
+    const shared = fields.some((f) => {
       const w = widthOf(f.type);
       const unaligned = w % 8 !== 0 || off % 8 !== 0;
       off += w;
@@ -114,7 +115,7 @@ function emitHeader(code: string, t: Extract<Type, { kind: 'header' }>): string 
     // no read-modify-write); the other fields store their own bytes or bits afterwards.
     const temps: string[] = [];
     const byBytes = new Map<number, string[]>();
-    for (const f of t.decl.fields) {
+    for (const f of fields) {
       const v = f.type.kind === 'bool' ? `(${code}.${f.name} ? 1 : 0)` : `${code}.${f.name}`;
       const packed = shared ? sharedBytes(o, f.type, v, temps.length) : undefined;
       if (packed) {
@@ -128,7 +129,7 @@ function emitHeader(code: string, t: Extract<Type, { kind: 'header' }>): string 
       `$out.ensure(${fixed}); if (($out.bit & 7) === 0) { const $o = $out.buf, $i = $out.bit >> 3; ${temps.join(' ')} ${combined.join(' ')} ${writes.join(' ')} $out.bit += ${fixed}; } else {`,
     );
   } else parts.push('{');
-  for (const f of t.decl.fields) {
+  for (const f of fields) {
     if (f.type.kind === 'varbit') {
       parts.push(`$out.big(${code}.$w_${f.name}, ${code}.${f.name});`);
       continue;

@@ -10,7 +10,7 @@ import type {
   Type,
 } from '../../frontend/ast.js';
 import * as B from '../bits.js';
-import { bitOf, intLiteral, toUnsigned, widthOf } from '../types.js';
+import { bitOf, intLiteral, toUnsigned, widthOf, wireFields } from '../types.js';
 import { contextLocals, localsInit } from './blocks.js';
 import { signature } from './calls.js';
 import { expr } from './expressions.js';
@@ -125,7 +125,7 @@ export function extractInto(gen: Gen, h: string, decl: HeaderTypeDecl, varbitBit
     // Headers almost always start on a byte boundary: then every field sits at a constant byte offset.
     const reads: string[] = [];
     let o = 0;
-    for (const f of decl.fields) {
+    for (const f of wireFields(decl)) {
       reads.push(`${h}.${f.name} = ${alignedRead(o, f.type)};`);
       o += widthOf(f.type);
     }
@@ -133,7 +133,7 @@ export function extractInto(gen: Gen, h: string, decl: HeaderTypeDecl, varbitBit
     out.push(...reads, `$pkt.bit += ${fixed}; } else`);
   }
   out.push(`{ const $b = $pkt.buf; let $o = $pkt.bit;`);
-  for (const f of decl.fields) {
+  for (const f of wireFields(decl)) {
     if (f.type.kind === 'varbit') {
       const vb = varbitBits ?? '0';
       out.push(`${h}.${f.name} = $rt.readBig($b, $o, ${vb}); ${h}.$w_${f.name} = ${vb}; $o += ${vb};`);
