@@ -40,6 +40,22 @@ export function externMethod(
           const size = target.expr.type.kind === 'stack' ? target.expr.type.size : 0;
           return `(() => { const $st = ${st}; if ($st.$next >= ${size}) throw $rt.perr(${gen.errorCode('StackOutOfBounds')}); const $h = $st.$a[$st.$next];\n${extractInto(gen, '$h', ht.decl, vb)}\n$st.$next++; })()`;
         }
+        if (
+          target.kind === 'member' &&
+          target.expr.kind === 'member' &&
+          target.expr.memberKind === 'stack_next' &&
+          target.expr.type.kind === 'header_union'
+        ) {
+          // A member of the next element of a union stack (`hs.next.a`): the element's other members become
+          // invalid, and the stack advances as for a header stack.
+          const stack = target.expr.expr;
+          const size = stack.type.kind === 'stack' ? stack.type.size : 0;
+          const others = target.expr.type.decl.fields
+            .filter((f) => f.name !== target.member)
+            .map((f) => `$u.${f.name}.$valid = false;`)
+            .join(' ');
+          return `(() => { const $st = ${expr(gen, stack)}; if ($st.$next >= ${size}) throw $rt.perr(${gen.errorCode('StackOutOfBounds')}); const $u = $st.$a[$st.$next], $h = $u.${target.member};\n${extractInto(gen, '$h', ht.decl, vb)}\n${others} $st.$next++; })()`;
+        }
         const sib = unionSiblingsInvalid(gen, target);
         return `(() => { const $h = ${lvalue(gen, target)};\n${extractInto(gen, '$h', ht.decl, vb)}\n${sib.replace(/, $/, ';').replace(/, /g, '; ')} })()`;
       }
