@@ -1,6 +1,9 @@
 # Entry points. Each target installs what it needs, so a fresh clone needs only `make test` or `make demo`.
 NODE_BIN := node_modules/.bin
 STAMP := node_modules/.install-stamp
+# TypeScript run from source: the `development` export condition makes `import 'p4runtime-ts'` load the
+# package's .ts source instead of its compiled dist/ (see p4runtime-ts/README.md).
+TSX := node --import tsx --conditions=development
 
 .PHONY: all install build typecheck lint format test smoke unit demo bench clean
 
@@ -13,8 +16,11 @@ $(STAMP): package-lock.json
 
 install: $(STAMP)
 
-# The compiled CLI needs the target's own core.p4/v1model.p4 next to the compiled front-end.
+# p4runtime-ts first: the rest is compiled against its published form (p4runtime-ts/dist, as an installed
+# package), not its source. The compiled CLI needs the target's own core.p4/v1model.p4 next to the
+# compiled front-end.
 build: $(STAMP)
+	$(NODE_BIN)/tsc -p p4runtime-ts/tsconfig.json
 	$(NODE_BIN)/tsc -p tsconfig.build.json
 	mkdir -p dist/target && rm -rf dist/target/include && cp -r target/include dist/target/include
 
@@ -40,11 +46,11 @@ unit: $(STAMP)
 	$(NODE_BIN)/mocha
 
 demo: $(STAMP)
-	node --import tsx scripts/demo.ts
+	$(TSX) scripts/demo.ts
 
 # Each scripts/bench-*.ts prints its own figures.
 bench: build
-	@for f in scripts/bench-*.ts; do echo "== $$f"; node --import tsx $$f || exit 1; done
+	@for f in scripts/bench-*.ts; do echo "== $$f"; $(TSX) $$f || exit 1; done
 
 clean:
-	rm -rf dist coverage
+	rm -rf dist coverage p4runtime-ts/dist

@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'p4runtime-ts/generated/'] },
+  { ignores: ['node_modules/', 'dist/', 'coverage/', 'p4runtime-ts/dist/', 'p4runtime-ts/generated/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

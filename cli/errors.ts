@@ -4,7 +4,7 @@
 import { CommanderError, type Command } from 'commander';
 import { ConfigError } from '../config-file/index.js';
 import { PolicyError } from '../controller/policy/resolve.js';
-import { P4InfoParseError } from '../p4runtime-ts/src/p4info-file.js';
+import { P4InfoParseError } from 'p4runtime-ts';
 import { PipelineLoadError } from '../target/p4runtime/pipeline.js';
 import { StfError } from '../target/stf/index.js';
 import { StfSyntaxError } from '../target/stf/parser.js';

@@ -3,7 +3,7 @@
 // p4c's P4Info and JSON. This is CLI wiring: the controller knows no compiler.
 import { readFileSync } from 'node:fs';
 import { compileP4, formatDiagnostic, p4infoToText } from '../target/compiler/index.js';
-import { loadP4InfoFile, parseP4InfoText } from '../p4runtime-ts/src/index.js';
+import { loadP4InfoFile, parseP4InfoText } from 'p4runtime-ts';
 import type { PipelineFile } from '../controller/fabric/index.js';
 import type { PipelineConfig, PipelineResolver } from '../controller/push/index.js';
 

@@ -1,10 +1,9 @@
 // P4Runtime throughput against the embedded target over loopback: table entries written per second with
 // batches of 1, 100 and 1000 updates per Write, and entries read back per second with one streamed Read.
-// Usage: node --import tsx scripts/bench-p4runtime.ts [--entries N] [--batches 1,100,1000]
+// Usage: node --import tsx --conditions=development scripts/bench-p4runtime.ts [--entries N] [--batches 1,100,1000]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { P4RuntimeClient } from '../p4runtime-ts/src/client.js';
-import type { Update } from '../p4runtime-ts/src/types.js';
+import { P4RuntimeClient, type Update } from 'p4runtime-ts';
 import { loadSwitch } from '../target/engine/index.js';
 import { compileP4 } from '../target/compiler/index.js';
 import type { FieldMatch } from '../target/engine/control-plane-api.js';

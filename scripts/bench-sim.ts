@@ -4,7 +4,7 @@
 // servers are not hopelessly oversubscribed), once with p4/mlt.p4 on the embedded engine and
 // once with the builtin TypeScript router (the cost of the fabric, traffic manager and generators alone).
 //
-//   make build && node --import tsx scripts/bench-sim.ts [scale] [rounds]
+//   make build && node --import tsx --conditions=development scripts/bench-sim.ts [scale] [rounds]
 //
 // It measures the compiled JavaScript in dist/, which is what `mlt sim` runs (run through tsx's on-the-fly
 // transpiling, the same code is about a quarter slower).

@@ -2,7 +2,7 @@
 // simple_switch_grpc. The switch runs as its own process (`mlt target`), so nothing here reaches into it.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { P4RuntimeClient, WriteError, codeName, type Update } from '../p4runtime-ts/src/index.js';
+import { P4RuntimeClient, WriteError, codeName, type Update } from 'p4runtime-ts';
 import { loadSolveConfig } from '../controller/config/index.js';
 import { solve } from '../controller/solver/index.js';
 
@@ -16,10 +16,14 @@ async function startTarget(
   root: string,
 ): Promise<{ address: string; stop: () => Promise<number> }> {
   process.stdout.write(`$ mlt ${mltArgs.join(' ')} &\n`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/mlt.ts', ...mltArgs], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=development', 'cli/mlt.ts', ...mltArgs],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.setEncoding('utf8');
   const address = await new Promise<string>((resolve, reject) => {

@@ -23,9 +23,13 @@ process.stdout.write(
     `$ mlt experiment ${config}\n`,
 );
 const started = Date.now();
-const r = spawnSync(process.execPath, ['--import', 'tsx', entry, 'experiment', config], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const r = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--conditions=development', entry, 'experiment', config],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.stdout.write(`\ndemo finished in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 process.exit(r.status ?? 1);

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { P4Codec, P4RuntimeClient, type Update } from '../../p4runtime-ts/src/index.js';
+import { P4Codec, P4RuntimeClient, type Update } from 'p4runtime-ts';
 import { loadFabric, parseFabric, type Fabric } from '../../controller/fabric/index.js';
 import {
   keyedFromPolicy,

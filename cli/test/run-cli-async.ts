@@ -11,7 +11,7 @@ export function runCliAsync(
   options: { cwd?: string; timeoutMs?: number } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=development', entry, ...args], {
       cwd: options.cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

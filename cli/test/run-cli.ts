@@ -11,11 +11,15 @@ export interface CliResult {
 }
 
 export function runCli(args: string[], options: { cwd?: string; input?: string } = {}): CliResult {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
-    cwd: options.cwd,
-    input: options.input,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=development', entry, ...args],
+    {
+      cwd: options.cwd,
+      input: options.input,
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

@@ -10,7 +10,7 @@ const entry = fileURLToPath(new URL('../mlt.ts', import.meta.url));
 const example = fileURLToPath(new URL('../../configs/scenarios/incast-builtin.yaml', import.meta.url));
 
 function mlt(args: string[]): { status: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=development', entry, ...args], {
     encoding: 'utf8',
     timeout: 120_000,
   });

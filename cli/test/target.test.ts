@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { P4RuntimeClient } from '../../p4runtime-ts/src/client.js';
+import { P4RuntimeClient } from 'p4runtime-ts';
 import { PROGRAM_PATH } from '../../target/test/p4runtime/harness.js';
 
 const MLT = fileURLToPath(new URL('../mlt.ts', import.meta.url));
@@ -11,9 +11,13 @@ function startTarget(args: string[]): {
   address: Promise<string>;
   exit: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MLT, 'target', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=development', MLT, 'target', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   const address = new Promise<string>((resolve, reject) => {

@@ -1,13 +1,7 @@
 // Table entries as a push compares them: one canonical key (table, priority, match) and one value (action and
 // parameters) per entry, whether it came from the policy or was read back from a switch, so the difference
 // is computed on values, never on how bytes happened to be encoded.
-import type {
-  DecodedMatch,
-  DecodedTableEntry,
-  P4Codec,
-  TableEntry,
-  TableEntryMsg,
-} from '../../p4runtime-ts/src/index.js';
+import type { DecodedMatch, DecodedTableEntry, P4Codec, TableEntry, TableEntryMsg } from 'p4runtime-ts';
 import type { PolicyEntry } from '../policy/index.js';
 
 export interface KeyedEntry {

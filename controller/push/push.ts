@@ -11,7 +11,7 @@ import {
   pipelineCookie,
   type P4InfoMsg,
   type Update,
-} from '../../p4runtime-ts/src/index.js';
+} from 'p4runtime-ts';
 import type { Fabric, PipelineFile, SwitchTarget } from '../fabric/index.js';
 import { POLICY_TABLES, type PolicyEntry } from '../policy/index.js';
 import { diffEntries, ordered, type Change, type EntryDiff } from './diff.js';

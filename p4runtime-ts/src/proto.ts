@@ -4,7 +4,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProtoGrpcType } from '../generated/p4runtime.js';
 
@@ -19,17 +19,13 @@ export const PROTO_LOADER_OPTIONS: protoLoader.Options = {
 
 const ENTRY_PROTO = join('p4', 'v1', 'p4runtime.proto');
 
-/** The proto directory, found from this module whether it runs from source or from a build output tree. */
-export function protoDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    for (const candidate of [join(dir, 'proto'), join(dir, 'p4runtime-ts', 'proto')]) {
-      if (existsSync(join(candidate, ENTRY_PROTO))) return candidate;
-    }
-    const up = dirname(dir);
-    if (up === dir) throw new Error('p4runtime-ts: cannot find the proto/ directory');
-    dir = up;
+/** This package's proto/ directory: two levels up from src/ when run from source, three from dist/src/. */
+function protoDir(): string {
+  for (const up of ['..', '../..']) {
+    const dir = fileURLToPath(new URL(`${up}/proto`, new URL('.', import.meta.url)));
+    if (existsSync(join(dir, ENTRY_PROTO))) return dir;
   }
+  throw new Error(`p4runtime-ts: cannot find proto/${ENTRY_PROTO} next to ${fileURLToPath(import.meta.url)}`);
 }
 
 let cachedDefinition: protoLoader.PackageDefinition | undefined;

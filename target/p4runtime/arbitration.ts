@@ -3,8 +3,7 @@
 // role is told its new status (OK for the primary, ALREADY_EXISTS for backups while a primary exists,
 // NOT_FOUND when none does).
 import { status } from '@grpc/grpc-js';
-import { toUint128 } from '../../p4runtime-ts/src/election.js';
-import type { StreamMessageResponse } from '../../p4runtime-ts/src/types.js';
+import { toUint128, type StreamMessageResponse } from 'p4runtime-ts';
 import { RpcError } from './rpc-error.js';
 
 export interface Session {

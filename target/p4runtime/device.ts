@@ -3,21 +3,23 @@
 // Everything here runs synchronously within one event-loop turn, so no packet or other RPC ever observes
 // a Write batch half-applied; with the undo log that makes ROLLBACK_ON_ERROR and DATAPLANE_ATOMIC honest.
 import { status } from '@grpc/grpc-js';
-import { bigintToBytes, bytesToBigint, checkReceived } from '../../p4runtime-ts/src/bytes.js';
-import { fromUint128 } from '../../p4runtime-ts/src/election.js';
-import type { P4Error } from '../../p4runtime-ts/src/status-codec.js';
-import type {
-  Entity,
-  EntityMsg,
-  ForwardingPipelineConfig,
-  GetForwardingPipelineConfigRequestMsg,
-  P4InfoMsg,
-  ReadRequestMsg,
-  SetForwardingPipelineConfigRequestMsg,
-  TableEntryMsg,
-  UpdateMsg,
-  WriteRequestMsg,
-} from '../../p4runtime-ts/src/types.js';
+import {
+  bigintToBytes,
+  bytesToBigint,
+  checkReceived,
+  fromUint128,
+  type Entity,
+  type EntityMsg,
+  type ForwardingPipelineConfig,
+  type GetForwardingPipelineConfigRequestMsg,
+  type P4Error,
+  type P4InfoMsg,
+  type ReadRequestMsg,
+  type SetForwardingPipelineConfigRequestMsg,
+  type TableEntryMsg,
+  type UpdateMsg,
+  type WriteRequestMsg,
+} from 'p4runtime-ts';
 import type { EntryKey, FieldMatch, OutputPacket, TableEntry } from '../engine/control-plane-api.js';
 import type { Table } from '../p4info/types.js';
 import type { Arbiter } from './arbitration.js';

@@ -10,7 +10,7 @@ import type {
   MeterConfig as WireMeterConfig,
   MeterConfigMsg,
   MeterEntryMsg,
-} from '../../p4runtime-ts/src/types.js';
+} from 'p4runtime-ts';
 import type { MeterConfig, TableEntry } from '../engine/control-plane-api.js';
 import type { PipelineDevice } from './pipeline.js';
 import { RpcError } from './rpc-error.js';

@@ -1,7 +1,6 @@
 // The target's P4Info (plain data with the proto's field names) as the wire message, and the check that a
 // P4Info sent by a controller describes the program that was compiled from the device config.
-import type { P4Info as WireP4Info } from '../../p4runtime-ts/src/types.js';
-import type { P4InfoLike } from '../../p4runtime-ts/src/p4info.js';
+import type { P4Info as WireP4Info, P4InfoLike } from 'p4runtime-ts';
 import type { P4Info } from '../p4info/types.js';
 
 /** The wire form. The target's field names and enum names are the proto's, so this is a typed identity. */

@@ -1,7 +1,7 @@
 // Controller packet headers: PacketOut metadata becomes the @controller_header("packet_out") header
 // prepended to the payload; a packet the program sends to the CPU port starts with the
 // @controller_header("packet_in") header, which becomes PacketIn metadata.
-import { bigintToBytes, bytesToBigint, checkReceived } from '../../p4runtime-ts/src/bytes.js';
+import { bigintToBytes, bytesToBigint, checkReceived } from 'p4runtime-ts';
 import type { ControllerPacketMetadata, P4Info } from '../p4info/types.js';
 
 export class PacketIoError extends Error {}

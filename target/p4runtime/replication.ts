@@ -1,8 +1,7 @@
 // PacketReplicationEngineEntry (multicast groups and clone sessions) over the device's replication
 // engine. The device cannot list its groups, so the wire form of each one is kept here for Read.
 import { status } from '@grpc/grpc-js';
-import { bytesToBigint, bigintToBytes, checkReceived } from '../../p4runtime-ts/src/bytes.js';
-import type { Entity, EntityMsg } from '../../p4runtime-ts/src/types.js';
+import { bigintToBytes, bytesToBigint, checkReceived, type Entity, type EntityMsg } from 'p4runtime-ts';
 import type { PipelineDevice } from './pipeline.js';
 import { RpcError } from './rpc-error.js';
 

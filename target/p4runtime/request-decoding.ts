@@ -4,8 +4,7 @@
 // in two steps: its header (device, role, election id, atomicity) first, so the server can refuse a
 // client that is not primary without ever decoding its updates, and its updates only after that check.
 import type * as grpc from '@grpc/grpc-js';
-import { p4RuntimeService } from '../../p4runtime-ts/src/proto.js';
-import type { UpdateMsg, WriteRequestMsg } from '../../p4runtime-ts/src/types.js';
+import { p4RuntimeService, type UpdateMsg, type WriteRequestMsg } from 'p4runtime-ts';
 import type { ServerLimits } from './limits.js';
 import { countFields, scanFields, type FieldSpan } from './wire-scan.js';
 

@@ -4,15 +4,15 @@
 import * as grpc from '@grpc/grpc-js';
 import { status } from '@grpc/grpc-js';
 import { EventEmitter } from 'node:events';
-import { fromUint128 } from '../../p4runtime-ts/src/election.js';
-import { STATUS_DETAILS_KEY } from '../../p4runtime-ts/src/status-codec.js';
+import {
+  fromUint128,
+  STATUS_DETAILS_KEY,
+  type Entity,
+  type P4RuntimeHandlers,
+  type StreamMessageRequestMsg,
+  type StreamMessageResponse,
+} from 'p4runtime-ts';
 import { writeFailureStatus } from './write-status.js';
-import type {
-  Entity,
-  P4RuntimeHandlers,
-  StreamMessageRequestMsg,
-  StreamMessageResponse,
-} from '../../p4runtime-ts/src/types.js';
 import type { OutputPacket } from '../engine/control-plane-api.js';
 import { Arbiter, type Session } from './arbitration.js';
 import { Device, WriteFailure } from './device.js';

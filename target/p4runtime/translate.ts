@@ -1,13 +1,16 @@
 // Wire entities <-> the ControlPlane's id-and-bigint form, with the validation P4Runtime requires
 // (spec §8.4 bytestrings, §9.1 table entries). Every refusal is an RpcError with the spec's code.
 import { status } from '@grpc/grpc-js';
-import { bigintToBytes, bytesToBigint, checkReceived, maxValue } from '../../p4runtime-ts/src/bytes.js';
-import type {
-  ActionMsg,
-  FieldMatchMsg,
-  TableEntry as WireTableEntry,
-  TableEntryMsg,
-} from '../../p4runtime-ts/src/types.js';
+import {
+  bigintToBytes,
+  bytesToBigint,
+  checkReceived,
+  maxValue,
+  type ActionMsg,
+  type FieldMatchMsg,
+  type TableEntry as WireTableEntry,
+  type TableEntryMsg,
+} from 'p4runtime-ts';
 import type { ActionCall, EntryKey, FieldMatch, TableEntry } from '../engine/control-plane-api.js';
 import type { Action, MatchField, P4Info, Table } from '../p4info/types.js';
 import { RpcError } from './rpc-error.js';

@@ -5,7 +5,7 @@
 // loses its per-update message texts (the codes stay, one per update, in order), and if even that is too
 // large the details are left out and the top-level message says so and names the first failure.
 import { status } from '@grpc/grpc-js';
-import { encodeWriteStatus, type P4Error } from '../../p4runtime-ts/src/status-codec.js';
+import { encodeWriteStatus, type P4Error } from 'p4runtime-ts';
 
 /** Raw bytes of the encoded google.rpc.Status that fit the trailer: 36 KiB is 48 KiB in base64, leaving room
  *  below the 64 KiB header-list limit for the other headers. */

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import { P4RuntimeError, WriteError } from '../../../p4runtime-ts/src/errors.js';
+import { P4RuntimeError, WriteError } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import { closeClients, compiledP4Info, newClient, once, PROGRAM_SOURCE, startServer } from './harness.js';
 

@@ -3,9 +3,7 @@
 // rolled-back batch must be exactly what the updates (or none of them) make it.
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import type { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
-import { WriteError } from '../../../p4runtime-ts/src/errors.js';
-import type { Update } from '../../../p4runtime-ts/src/types.js';
+import { WriteError, type P4RuntimeClient, type Update } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import { closeClients, primaryWithPipeline, startServer } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
+import { P4RuntimeClient } from 'p4runtime-ts';
 import { PipelineLoadError, startEmbeddedTarget } from '../../p4runtime/index.js';
 import { frame, PROGRAM_PATH } from './harness.js';
 

@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import type { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
-import { P4RuntimeError, WriteError } from '../../../p4runtime-ts/src/errors.js';
+import { P4RuntimeError, WriteError, type P4RuntimeClient } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import { closeClients, frame, primaryWithPipeline, startServer } from './harness.js';
 

@@ -1,8 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import type { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
-import { WriteError } from '../../../p4runtime-ts/src/errors.js';
-import type { TableEntry, Update } from '../../../p4runtime-ts/src/types.js';
+import { P4RuntimeClient, WriteError, type TableEntry, type Update } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import { closeClients, primaryWithPipeline, startServer } from './harness.js';
 
@@ -199,8 +197,7 @@ describe('P4Runtime server: Write error codes (one p4.v1.Error per update)', () 
   });
 
   it('rejects a write for another device id with NOT_FOUND', async () => {
-    const other = await import('../../../p4runtime-ts/src/client.js');
-    const stray = new other.P4RuntimeClient({
+    const stray = new P4RuntimeClient({
       address: server.address,
       deviceId: 2,
       electionId: 10n,

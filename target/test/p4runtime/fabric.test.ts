@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { P4RuntimeClient, parseP4InfoText } from '../../../p4runtime-ts/src/index.js';
+import { P4RuntimeClient, parseP4InfoText } from 'p4runtime-ts';
 import { p4infoToText } from '../../compiler/index.js';
 import { serveSimSwitches, startEmbeddedFabric } from '../../p4runtime/index.js';
 import { engineFactory, type EnginePipeline } from '../../sim/engine-pipeline.js';

@@ -2,7 +2,7 @@
 // clients, and the test program compiled by the target's own front-end.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { P4RuntimeClient, type P4RuntimeClientOptions } from '../../../p4runtime-ts/src/client.js';
+import { P4RuntimeClient, type P4RuntimeClientOptions } from 'p4runtime-ts';
 import { compileP4 } from '../../compiler/index.js';
 import type { P4Info } from '../../p4info/types.js';
 import { engineLoader } from '../../p4runtime/engine-loader.js';

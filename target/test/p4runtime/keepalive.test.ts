@@ -38,7 +38,7 @@ describe('P4Runtime server: keepalive takes the role from a silent primary', fun
   it('a frozen primary loses its role to the backup after the keepalive timeout', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', CHILD, server.address, String(DEVICE_ID), '50'],
+      ['--import', 'tsx', '--conditions=development', CHILD, server.address, String(DEVICE_ID), '50'],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },

@@ -2,10 +2,14 @@
 // its header limit, which used to leave the client waiting forever (seen with 1000 failing updates).
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import type { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
-import { WriteError } from '../../../p4runtime-ts/src/errors.js';
-import { decodeStatus, decodeP4Error, type P4Error } from '../../../p4runtime-ts/src/status-codec.js';
-import type { Update } from '../../../p4runtime-ts/src/types.js';
+import {
+  decodeP4Error,
+  decodeStatus,
+  WriteError,
+  type P4Error,
+  type P4RuntimeClient,
+  type Update,
+} from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import { writeFailureStatus } from '../../p4runtime/write-status.js';
 import { closeClients, primaryWithPipeline, startServer } from './harness.js';

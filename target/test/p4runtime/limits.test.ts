@@ -3,9 +3,7 @@
 // that stops a message of millions of tiny fields before it is decoded.
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import type { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
-import { P4RuntimeError } from '../../../p4runtime-ts/src/errors.js';
-import type { Update } from '../../../p4runtime-ts/src/types.js';
+import { P4RuntimeError, type P4RuntimeClient, type Update } from 'p4runtime-ts';
 import { engineLoader } from '../../p4runtime/engine-loader.js';
 import type { ServerLimits } from '../../p4runtime/limits.js';
 import { startP4RuntimeServer, type RunningP4RuntimeServer } from '../../p4runtime/server.js';

@@ -1,6 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
-import type { Update } from '../../../p4runtime-ts/src/types.js';
+import type { P4RuntimeClient, Update } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import {
   closeClients,

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { parseP4InfoText } from '../../../p4runtime-ts/src/p4info-file.js';
+import { parseP4InfoText } from 'p4runtime-ts';
 import { compileP4, p4infoToText } from '../../compiler/index.js';
 import { p4InfoMismatch } from '../../p4runtime/p4info-wire.js';
 import { PROGRAM_SOURCE } from './harness.js';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import type { PacketInEvent } from '../../../p4runtime-ts/src/client.js';
+import type { PacketInEvent } from 'p4runtime-ts';
 import type { OutputPacket } from '../../engine/control-plane-api.js';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import {

@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import { pipelineCookie } from '../../../p4runtime-ts/src/cookie.js';
-import { P4RuntimeError } from '../../../p4runtime-ts/src/errors.js';
+import { P4RuntimeError, pipelineCookie } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import { closeClients, compiledP4Info, newClient, PROGRAM_SOURCE, startServer } from './harness.js';
 

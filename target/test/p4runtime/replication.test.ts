@@ -1,8 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import type { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
-import { WriteError } from '../../../p4runtime-ts/src/errors.js';
-import { multicastGroupEntity } from '../../../p4runtime-ts/src/replication.js';
+import { multicastGroupEntity, WriteError, type P4RuntimeClient } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import { closeClients, frame, primaryWithPipeline, startServer } from './harness.js';
 

@@ -7,8 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { status } from '@grpc/grpc-js';
-import type { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
-import { P4RuntimeError } from '../../../p4runtime-ts/src/errors.js';
+import { P4RuntimeError, type P4RuntimeClient } from 'p4runtime-ts';
 import { compileP4 } from '../../compiler/index.js';
 import { engineLoader } from '../../p4runtime/engine-loader.js';
 import { startP4RuntimeServer, type RunningP4RuntimeServer } from '../../p4runtime/server.js';

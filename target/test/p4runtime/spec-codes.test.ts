@@ -3,11 +3,16 @@
 import { strict as assert } from 'node:assert';
 import * as grpc from '@grpc/grpc-js';
 import { status } from '@grpc/grpc-js';
-import type { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
-import { toUint128 } from '../../../p4runtime-ts/src/election.js';
-import { P4RuntimeError, WriteError } from '../../../p4runtime-ts/src/errors.js';
-import { loadP4RuntimeProto } from '../../../p4runtime-ts/src/proto.js';
-import type { StreamMessageResponse, TableEntry, Update } from '../../../p4runtime-ts/src/types.js';
+import {
+  loadP4RuntimeProto,
+  P4RuntimeError,
+  toUint128,
+  WriteError,
+  type P4RuntimeClient,
+  type StreamMessageResponse,
+  type TableEntry,
+  type Update,
+} from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import {
   closeClients,

@@ -4,8 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { P4RuntimeClient } from '../../../p4runtime-ts/src/client.js';
-import { P4RuntimeError } from '../../../p4runtime-ts/src/errors.js';
+import { P4RuntimeClient, P4RuntimeError } from 'p4runtime-ts';
 import { engineLoader } from '../../p4runtime/engine-loader.js';
 import { startP4RuntimeServer, type RunningP4RuntimeServer } from '../../p4runtime/server.js';
 
