@@ -121,6 +121,12 @@ function binary(gen: Gen, op: string, l: Expr, r: Expr, t: Type): string {
   if (op === '||') return `(${expr(gen, l)} || ${expr(gen, r)})`;
   if (['==', '!=', '<', '<=', '>', '>='].includes(op)) {
     const ot = l.type.kind === 'infint' ? r.type : l.type;
+    if (ot.kind === 'varbit' && l.kind === 'member' && r.kind === 'member') {
+      // Equal varbits have the same dynamic width and the same bits.
+      const [a, b] = [expr(gen, l.expr), expr(gen, r.expr)];
+      const eq = `(${a}.$w_${l.member} === ${b}.$w_${r.member} && ${a}.${l.member} === ${b}.${r.member})`;
+      return op === '==' ? eq : `(!${eq})`;
+    }
     if (isAggregate(ot) || ot.kind === 'tuple') {
       const eq = `$rt.deepEqual(${expr(gen, l)}, ${expr(gen, r)})`;
       return op === '==' ? eq : `(!${eq})`;

@@ -396,8 +396,11 @@ function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expecte
   if (!t) return ['==', '!=', '<', '>', '<=', '>='].includes(op) ? BOOL : l;
   const isCmp = ['==', '!=', '<', '>', '<=', '>='].includes(op);
   if (op === '==' || op === '!=') {
-    if (t.kind === 'varbit' || t.kind === 'extern' || t.kind === 'action_enum')
+    if (t.kind === 'extern' || t.kind === 'action_enum')
       cx.error(e.loc, `'${op}' cannot compare values of type ${typeToString(t)}`);
+    // Varbit values compare by dynamic width and bits; the width lives with the header field.
+    else if (t.kind === 'varbit' && (e.left.kind !== 'member' || e.right.kind !== 'member'))
+      cx.error(e.loc, `'${op}' compares varbit values only as header fields`);
   } else if (isCmp) {
     if (!isIntegral(t)) cx.error(e.loc, `'${op}' needs integer operands, not ${typeToString(t)}`);
   } else if (!isIntegral(t) && !(t.kind === 'enum' && t.decl.underlying)) {
