@@ -49,7 +49,7 @@ process.stdout.write(
     `${iterations} iteration(s), wall limit ${wallS} s\n`,
 );
 const cpu0 = process.cpuUsage();
-const r = runOne(
+const r = await runOne(
   exp,
   { configuration, model: 'commodity', lossy: false, lossBound: configuration === 'baseline' ? null : 0 },
   { iterations, wallLimitMs: wallS * 1000 },
@@ -66,7 +66,7 @@ const packets = exp.layerBytes.reduce((n, b) => n + Math.ceil(b / (exp.raw.workl
 const remote = (t.leaves - 1) / t.leaves;
 const minHops = 2 * exp.workers.length * packets * (3 * remote + (1 - remote));
 process.stdout.write(
-  `setup (compile, configure ${t.spines + t.leaves} switches): ${(r.setupMs / 1000).toFixed(1)} s\n` +
+  `setup (build, serve P4Runtime, push ${r.entriesPushed} entries to ${t.spines + t.leaves} switches): ${(r.setupMs / 1000).toFixed(1)} s\n` +
     `simulated: ${done.toFixed(3)} iteration(s) in ${runS.toFixed(1)} s wall` +
     `${r.complete ? '' : ' (stopped at the wall limit)'}, ${(r.simulatedUs / 1000).toFixed(3)} ms of virtual time\n` +
     `switch-hops: ${r.switchHops} at ${Math.round(hopsPerS)} per wall second, ${Math.round(hopsPerCpuS)} per CPU second\n` +

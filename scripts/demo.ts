@@ -14,7 +14,8 @@ const config = 'configs/experiments/demo.yaml';
 const bold = process.stdout.isTTY ? (t: string): string => `\x1b[1m${t}\x1b[0m` : (t: string): string => t;
 process.stdout.write(
   `${bold('MLT switch demo')}: parameter-server training iterations on a leaf-spine of p4/mlt.p4 switches.\n` +
-    'Each run builds the fabric, configures every switch from a policy, and runs the same workload:\n' +
+    'Each run builds the fabric, has the controller push a policy to every switch over P4Runtime, and runs\n' +
+    'the same workload:\n' +
     '  baseline  TCP-like hosts (one path per connection, RTO_min 10 ms), one queue, tail drop\n' +
     '  DLCP      MLT hosts, DSCP priority queues, arithmetic thresholds, per-packet spraying\n' +
     "  MLT       MLT hosts, DSCP priority queues, the solver's thresholds, per-packet spraying\n" +

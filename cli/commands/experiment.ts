@@ -9,6 +9,7 @@ import {
   formatExperiment,
   loadExperiment,
   runExperiment,
+  PushFailed,
   type Experiment,
 } from '../experiment/index.js';
 
@@ -57,16 +58,25 @@ export function experimentCommand(): Command {
         return;
       }
       const started = Date.now();
-      const report = runExperiment(exp, {
-        iterations: flags.iterations,
-        filter: flags.only === undefined ? undefined : (r) => labelOf(r).includes(flags.only!),
-        onRunStart: (i, n, label) => process.stderr.write(`run ${i + 1}/${n}: ${label} ...`),
-        onRunDone: (_i, _n, r) =>
-          process.stderr.write(
-            ` ${r.iterationsUs.length} iterations, p50 ${(r.iterationP50Us / 1000).toFixed(3)} ms, ` +
-              `p99 ${(r.iterationP99Us / 1000).toFixed(3)} ms, ${r.switchHops} switch-hops in ${(r.wallMs / 1000).toFixed(1)} s\n`,
-          ),
-      });
+      let report;
+      try {
+        report = await runExperiment(exp, {
+          iterations: flags.iterations,
+          filter: flags.only === undefined ? undefined : (r) => labelOf(r).includes(flags.only!),
+          onRunStart: (i, n, label) => process.stderr.write(`run ${i + 1}/${n}: ${label} ...`),
+          onRunDone: (_i, _n, r) =>
+            process.stderr.write(
+              ` ${r.iterationsUs.length} iterations, p50 ${(r.iterationP50Us / 1000).toFixed(3)} ms, ` +
+                `p99 ${(r.iterationP99Us / 1000).toFixed(3)} ms, ${r.entriesPushed} entries pushed, ` +
+                `${r.switchHops} switch-hops in ${(r.wallMs / 1000).toFixed(1)} s\n`,
+            ),
+        });
+      } catch (err) {
+        if (!(err instanceof PushFailed)) throw err;
+        process.stderr.write(`\n${file}: ${err.message}\n`);
+        process.exitCode = 1;
+        return;
+      }
       if (report.runs.length === 0) {
         process.stderr.write(`${file}: no run matches --only '${flags.only}'\n`);
         process.exitCode = EXIT_CONFIG;

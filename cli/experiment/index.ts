@@ -8,6 +8,7 @@ export { loadExperiment, type Experiment } from './config.js';
 export { formatExperiment } from './text.js';
 export { experimentChart } from './chart.js';
 export type { RunResult, RunSpec } from './run.js';
+export { PushFailed } from './fabric.js';
 
 export interface ExperimentReport {
   experiment: string;
@@ -43,18 +44,21 @@ export interface ExperimentOptions {
   onProgress?: (index: number, iterationsDone: number) => void;
 }
 
-export function runExperiment(exp: Experiment, options: ExperimentOptions = {}): ExperimentReport {
+export async function runExperiment(
+  exp: Experiment,
+  options: ExperimentOptions = {},
+): Promise<ExperimentReport> {
   const runs = plannedRuns(exp).filter(options.filter ?? (() => true));
   const results: RunResult[] = [];
-  runs.forEach((spec, i) => {
+  for (const [i, spec] of runs.entries()) {
     options.onRunStart?.(i, runs.length, runLabel(spec));
-    const r = runOne(exp, spec, {
+    const r = await runOne(exp, spec, {
       iterations: options.iterations,
       onProgress: (done) => options.onProgress?.(i, done),
     });
     results.push(r);
     options.onRunDone?.(i, runs.length, r);
-  });
+  }
   const t = exp.raw.topology;
   const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
   const thresholds = (['dlcp', 'mlt'] as const).flatMap((c) =>

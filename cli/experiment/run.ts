@@ -46,7 +46,9 @@ export interface RunResult extends RunSpec {
   probeTimeouts: number;
   switchHops: number;
   simulatedUs: number;
-  /** Wall time building and configuring the fabric, and in all. */
+  /** Table entries the controller's push wrote over P4Runtime, over all switches. */
+  entriesPushed: number;
+  /** Wall time building the fabric and pushing its configuration, and in all. */
   setupMs: number;
   wallMs: number;
 }
@@ -129,10 +131,10 @@ export interface RunOptions {
   wallLimitMs?: number;
 }
 
-export function runOne(exp: Experiment, spec: RunSpec, options: RunOptions = {}): RunResult {
+export async function runOne(exp: Experiment, spec: RunSpec, options: RunOptions = {}): Promise<RunResult> {
   const started = Date.now();
   const policy = policyFor(exp, spec.configuration, spec.lossy);
-  const built = buildFabric(exp, policy, spec.model, exp.raw.seed);
+  const { built, push } = await buildFabric(exp, policy, spec.model, exp.raw.seed);
   const fabric = built.fabric;
   const iterations = options.iterations ?? exp.raw.workload.iterations;
   const workload = new PsWorkload(fabric, workloadSpec(exp, spec, built.layout!, iterations));
@@ -183,6 +185,7 @@ export function runOne(exp: Experiment, spec: RunSpec, options: RunOptions = {})
     probeTimeouts: st.probeTimeouts,
     switchHops: fabric.switchHops(),
     simulatedUs: fabric.sim.now / PS_PER_US,
+    entriesPushed: push.reduce((n, r) => n + r.added + r.modified, 0),
     setupMs,
     wallMs: Date.now() - started,
   };

@@ -52,8 +52,8 @@ describe('mlt experiment', function () {
   this.timeout(120_000);
   let report: ExperimentReport;
 
-  before(() => {
-    report = runExperiment(loadExperiment(write('tiny.yaml', TINY)));
+  before(async () => {
+    report = await runExperiment(loadExperiment(write('tiny.yaml', TINY)));
   });
 
   it('runs every configuration, clean and lossy, and MLT once more on bmv2', () => {
@@ -83,6 +83,18 @@ describe('mlt experiment', function () {
       assert.equal(r.iterationP50Us, sorted[1]);
       assert.equal(r.iterationP99Us, sorted[2]);
     }
+  });
+
+  it('configures every switch through the controller over P4Runtime', () => {
+    const pushed = (label: string): number => report.runs.find((r) => r.label === label)!.entriesPushed;
+    const routing = pushed('baseline (commodity)');
+    assert.ok(routing > 0);
+    // DLCP and MLT add DSCP -> priority on 4 switches (8 each) and thresholds for 7 data queues on each of the
+    // 12 switch ports (leaves: 2 hosts + 2 spines, spines: 2 leaves); the lossy link is one entry more.
+    assert.equal(pushed('MLT (commodity) p=0%'), routing + 4 * 8 + 12 * 7);
+    assert.equal(pushed('DLCP (commodity) p=0%'), routing + 4 * 8 + 12 * 7);
+    assert.equal(pushed('MLT (bmv2) lossy p=0%'), routing + 4 * 8 + 12 * 7 + 1);
+    assert.equal(pushed('baseline (commodity) lossy'), routing + 1);
   });
 
   it('reports the numbers the runs measured', () => {
