@@ -75,6 +75,31 @@ describe('mlt: one error path at the CLI boundary', () => {
     assert.doesNotMatch(r.stderr, STACK_LINE);
   });
 
+  it('mlt solve refuses an alias bomb and a 5 MB file: exit 2, located, no stack, fast', () => {
+    const bomb = join(dir, 'bomb.yaml');
+    const levels = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i <= 9; i++)
+      levels.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
+    writeFileSync(bomb, `${levels.join('\n')}\n`);
+    const big = join(dir, 'big.yaml');
+    writeFileSync(big, 'switch: { bufferPackets: 100 }\n' + '# padding\n'.repeat(520_000));
+    for (const [file, what] of [
+      [bomb, /bomb\.yaml:2:\d+: aliases expand too much/],
+      [big, /big\.yaml: the file is \d+ bytes; config files are limited to/],
+    ] as const) {
+      const t0 = Date.now();
+      const r = runCli(['solve', file]);
+      assert.equal(r.status, 2, r.stderr);
+      assert.match(r.stderr, what);
+      assert.doesNotMatch(r.stderr, STACK_LINE);
+      assert.ok(Date.now() - t0 < 20_000);
+    }
+  });
+
   it('commands report missing files as exit 2 without a stack', () => {
     const missing = join(dir, 'missing');
     for (const args of [
