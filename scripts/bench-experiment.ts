@@ -3,7 +3,7 @@
 // switch-hops per second, for MLT's configuration on the commodity switch model (p = 0, no lossy link).
 // Goal: one full-size iteration in under 60 s on one core.
 //
-//   make build && node --import tsx scripts/bench-experiment.ts [iterations] [--scale S] [--wall SECONDS]
+//   make build && node --import tsx --conditions=development scripts/bench-experiment.ts [iterations] [--scale S] [--wall SECONDS]
 //     [--configuration baseline|dlcp|mlt]
 //
 // iterations: how many to simulate (default 1). --scale shrinks the model (default 1, the full gradients).
