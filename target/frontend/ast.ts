@@ -916,6 +916,12 @@ export interface CheckedProgram {
   tables: TableDecl[];
   /** Every action (top-level and control-local) that may be referenced by the control plane. */
   actions: ActionDecl[];
+  /**
+   * The top-level actions each control references from its tables and apply block, in first-use order (a
+   * table without default_action uses NoAction). p4c's front-end gives each such control its own copy of them,
+   * ahead of its own actions, which is where they appear in P4Info.
+   */
+  globalActionUses: Map<ControlDecl, ActionDecl[]>;
   /** Every extern instance (register, counter, direct_counter, meter, direct_meter, ...), top-level and local. */
   externInstances: InstanceDecl[];
   /** Every parser value_set. */

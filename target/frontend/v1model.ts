@@ -131,6 +131,7 @@ export function assemble(program: Program, result: CheckResult, main: V1SwitchMa
     actions: result.actions.filter((a) => isLive(a.parent)),
     externInstances: result.externInstances.filter((i) => isLive(i.parent)),
     valueSets: result.valueSets.filter((v) => isLive(v.parent)),
+    globalActionUses: new Map([...result.globalActionUses].filter(([c]) => live.has(c))),
     controllerHeaders,
     types: result.types,
   };

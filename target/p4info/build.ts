@@ -1,6 +1,13 @@
 // Builds the P4Info of a checked v1model program, following p4c's P4RuntimeSerializer: which objects
 // appear, their names, ids and aliases, and the table/action/extern details.
-import type { ActionDecl, Annotation, CheckedProgram, InstanceDecl, TableDecl } from '../frontend/ast.js';
+import type {
+  ActionDecl,
+  Annotation,
+  CheckedProgram,
+  ControlDecl,
+  InstanceDecl,
+  TableDecl,
+} from '../frontend/ast.js';
 import { bitWidthOf } from '../frontend/types.js';
 import { controlPlaneName } from '../frontend/names.js';
 import { collectDigests } from './digests.js';
@@ -11,32 +18,75 @@ import {
   type ActionRef,
   type ControllerPacketMetadata,
   type CounterUnit,
+  type Documentation,
   type MatchType,
   type P4Info,
   type Table,
 } from './types.js';
 
-/** Annotations that P4Info represents by other fields, so they are not repeated as strings. */
-const STRUCTURAL = new Set([
-  'name',
-  'id',
-  'brief',
-  'description',
-  'defaultonly',
-  'tableonly',
-  'noWarn',
-  'hidden',
-  'priority',
-  'optional',
-  'pure',
-  'noSideEffects',
-]);
+/** Annotations P4Info represents by other fields (ids, names, documentation), so p4c leaves them out of the
+ *  `annotations` strings (Helpers::addAnnotations); every other annotation is written as in the source. */
+const STRUCTURAL = new Set(['name', 'id', 'brief', 'description']);
 
 function annotationStrings(anns: Annotation[]): string[] | undefined {
   const out = anns
     .filter((a) => !STRUCTURAL.has(a.name))
     .map((a) => (a.body ? `@${a.name}(${a.body})` : `@${a.name}`));
   return out.length ? out : undefined;
+}
+
+/** `@brief("...")` and `@description("...")` as P4Info's Documentation (p4c's Helpers::addDocumentation). */
+function documentation(anns: Annotation[]): Documentation | undefined {
+  const text = (name: string): string | undefined => {
+    const arg = anns.find((a) => a.name === name)?.args[0];
+    return arg?.kind === 'string' ? arg.value : undefined;
+  };
+  const brief = text('brief');
+  const description = text('description');
+  if (brief === undefined && description === undefined) return undefined;
+  return { ...(brief !== undefined ? { brief } : {}), ...(description !== undefined ? { description } : {}) };
+}
+
+/** The annotations and documentation fields of a P4Info message, in p4info.proto's order. */
+function described(anns: Annotation[]): { annotations?: string[]; doc?: Documentation } {
+  const annotations = annotationStrings(anns);
+  const doc = documentation(anns);
+  return { ...(annotations ? { annotations } : {}), ...(doc ? { doc } : {}) };
+}
+
+/**
+ * A table's action list as p4c's front-end leaves it: a table without default_action gets NoAction as its
+ * default (CreateBuiltins), appended to the list as `@defaultonly NoAction` when the list does not have it.
+ */
+function actionList(t: TableDecl): { action: ActionDecl; annotations: Annotation[] }[] {
+  const listed = t.actionRefs.flatMap((r) =>
+    r.action ? [{ action: r.action, annotations: r.annotations }] : [],
+  );
+  const implicit = t.defaultActionRef === undefined ? t.defaultAction?.action : undefined;
+  if (implicit && !listed.some((r) => r.action === implicit))
+    listed.push({ action: implicit, annotations: [{ name: 'defaultonly', args: [], body: '', loc: t.loc }] });
+  return listed;
+}
+
+/**
+ * The controls of the pipeline in the order p4c's P4Info visits their blocks (breadth first from V1Switch's
+ * arguments): the main controls in argument order, then controls instantiated inside them, level by level.
+ */
+function controlOrder(prog: CheckedProgram): ControlDecl[] {
+  const m = prog.main;
+  const main = [m.verifyChecksum, m.ingress, m.egress, m.computeChecksum, m.deparser];
+  const nested = [...prog.globalActionUses.keys(), ...prog.actions.map((a) => a.parent)].filter(
+    (c): c is ControlDecl => c !== undefined && !main.includes(c),
+  );
+  const depth = (c: ControlDecl): number => (c.instancePath ?? c.name).split('.').length;
+  const root = (c: ControlDecl): number =>
+    main.findIndex((x) => x.name === (c.instancePath ?? c.name).split('.')[0]);
+  const unique = [...new Set(nested)];
+  const sorted = unique
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => depth(a.c) - depth(b.c) || root(a.c) - root(b.c) || a.i - b.i)
+    .map((x) => x.c);
+  return [...new Set(main), ...sorted];
 }
 
 function explicitId(anns: Annotation[]): number | undefined {
@@ -77,17 +127,17 @@ export interface P4InfoResult {
 export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   // The checked program lists only objects of instantiated blocks (nested control copies included).
   const tables = prog.tables;
-  // Actions: the pipeline controls' actions that something uses (p4c's front-end removes the others), and any
-  // other action a table refers to (NoAction).
+  // Actions, control by control as p4c lists them: the top-level actions the control uses (p4c's front-end
+  // copies them into the control, ahead of its own declarations), then the control's own actions that
+  // something uses (the front-end removes the others). A top-level action used by several controls is listed
+  // once, where first met.
   const actions: ActionDecl[] = [];
   const addAction = (a: ActionDecl | undefined): void => {
     if (a && !actions.includes(a)) actions.push(a);
   };
-  for (const a of prog.actions) if (a.parent && a.referenced) addAction(a);
-  for (const t of tables) {
-    for (const r of t.actionRefs) addAction(r.action);
-    // An implicit NoAction default (no default_action property) is not listed, as with p4c.
-    addAction(t.defaultActionRef?.action);
+  for (const c of controlOrder(prog)) {
+    for (const a of prog.globalActionUses.get(c) ?? []) addAction(a);
+    for (const a of prog.actions) if (a.parent === c && a.referenced) addAction(a);
   }
   const externs = prog.externInstances;
   const kindOf = (i: InstanceDecl): string => (i.type.kind === 'extern' ? i.type.decl.name : '');
@@ -125,48 +175,43 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     ...digests.types.map((d) => controlPlaneName(d.annotations, d.name)),
   ];
   const aliases = shortestUniqueSuffixes(allNames);
-  const preamble = (prefix: number, name: string, anns: Annotation[]) => {
-    const annotations = annotationStrings(anns);
-    return {
-      id: ids.get(prefix, name),
-      name,
-      alias: aliases.get(name) ?? name,
-      ...(annotations ? { annotations } : {}),
-    };
-  };
+  // Every message below lists its fields in p4info.proto's field-number order, which is the order of p4c's
+  // text output (the text writer keeps the objects' key order).
+  const preamble = (prefix: number, name: string, anns: Annotation[]) => ({
+    id: ids.get(prefix, name),
+    name,
+    alias: aliases.get(name) ?? name,
+    ...described(anns),
+  });
 
   const tableOf = (t: TableDecl): Table => {
-    const action_refs: ActionRef[] = t.actionRefs
-      .filter((r) => r.action)
-      .map((r) => {
-        const scope = r.annotations.some((a) => a.name === 'defaultonly')
+    const action_refs: ActionRef[] = actionList(t).map((r) => {
+      const scope = r.annotations.some((a) => a.name === 'tableonly')
+        ? 'TABLE_ONLY'
+        : r.annotations.some((a) => a.name === 'defaultonly')
           ? 'DEFAULT_ONLY'
-          : r.annotations.some((a) => a.name === 'tableonly')
-            ? 'TABLE_ONLY'
-            : undefined;
-        const annotations = r.annotations
-          .filter((a) => a.name !== 'name' && a.name !== 'id')
-          .map((a) => (a.body ? `@${a.name}(${a.body})` : `@${a.name}`));
-        return {
-          id: ids.get(P4IdPrefix.ACTION, r.action!.controlPlaneName!),
-          ...(scope ? { scope } : {}),
-          ...(annotations.length ? { annotations } : {}),
-        };
-      });
+          : undefined;
+      const annotations = annotationStrings(r.annotations);
+      return {
+        id: ids.get(P4IdPrefix.ACTION, r.action.controlPlaneName!),
+        ...(annotations ? { annotations } : {}),
+        ...(scope ? { scope } : {}),
+      };
+    });
     const direct: number[] = [];
     if (t.directCounter) direct.push(ids.get(P4IdPrefix.DIRECT_COUNTER, t.directCounter.controlPlaneName!));
     if (t.directMeter) direct.push(ids.get(P4IdPrefix.DIRECT_METER, t.directMeter.controlPlaneName!));
-    // Fields in p4info.proto's order, which is the order p4c's text output uses.
     const table: Table = {
       preamble: preamble(P4IdPrefix.TABLE, t.controlPlaneName!, t.annotations),
       match_fields: t.keyDecls.map((k, i) => {
-        const annotations = annotationStrings(k.annotations);
+        const { annotations, doc } = described(k.annotations);
         return {
           id: explicitId(k.annotations) ?? i + 1,
           name: k.name!,
+          ...(annotations ? { annotations } : {}),
           bitwidth: k.width!,
           match_type: MATCH_TYPES[k.matchKindName] ?? 'EXACT',
-          ...(annotations ? { annotations } : {}),
+          ...(doc ? { doc } : {}),
         };
       }),
       action_refs,
@@ -186,12 +231,13 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     params: a.params
       .filter((p) => p.direction === 'none')
       .map((p, i) => {
-        const annotations = annotationStrings(p.annotations);
+        const { annotations, doc } = described(p.annotations);
         return {
           id: explicitId(p.annotations) ?? i + 1,
           name: controlPlaneName(p.annotations, p.name),
-          bitwidth: bitWidthOf(p.type) ?? 0,
           ...(annotations ? { annotations } : {}),
+          bitwidth: bitWidthOf(p.type) ?? 0,
+          ...(doc ? { doc } : {}),
         };
       }),
   });
@@ -212,8 +258,8 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
       return {
         id: explicitId(f.annotations) ?? i + 1,
         name: controlPlaneName(f.annotations, f.name),
-        bitwidth: f.width ?? 0,
         ...(annotations ? { annotations } : {}),
+        bitwidth: f.width ?? 0,
       };
     }),
   }));

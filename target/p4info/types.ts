@@ -17,11 +17,20 @@ export const P4IdPrefix = {
   DIGEST: 0x17,
 } as const;
 
+/** From `@brief` and `@description`. */
+export interface Documentation {
+  brief?: string;
+  description?: string;
+}
+
+// Every message lists its fields in p4info.proto's field-number order, the order of protobuf's text format.
+
 export interface Preamble {
   id: number;
   name: string;
   alias: string;
   annotations?: string[];
+  doc?: Documentation;
 }
 
 export type MatchType = 'EXACT' | 'LPM' | 'TERNARY' | 'RANGE' | 'OPTIONAL';
@@ -29,17 +38,18 @@ export type MatchType = 'EXACT' | 'LPM' | 'TERNARY' | 'RANGE' | 'OPTIONAL';
 export interface MatchField {
   id: number;
   name: string;
+  annotations?: string[];
   bitwidth: number;
   match_type: MatchType;
-  annotations?: string[];
+  doc?: Documentation;
 }
 
 export type ActionRefScope = 'TABLE_AND_DEFAULT' | 'TABLE_ONLY' | 'DEFAULT_ONLY';
 
 export interface ActionRef {
   id: number;
-  scope?: ActionRefScope;
   annotations?: string[];
+  scope?: ActionRefScope;
 }
 
 export interface Table {
@@ -56,8 +66,9 @@ export interface Table {
 export interface ActionParam {
   id: number;
   name: string;
-  bitwidth: number;
   annotations?: string[];
+  bitwidth: number;
+  doc?: Documentation;
 }
 
 export interface Action {
@@ -101,7 +112,7 @@ export interface Register {
 
 export interface ControllerPacketMetadata {
   preamble: Preamble;
-  metadata: { id: number; name: string; bitwidth: number; annotations?: string[] }[];
+  metadata: { id: number; name: string; annotations?: string[]; bitwidth: number }[];
 }
 
 /** A P4DataTypeSpec, for the types digests carry. */

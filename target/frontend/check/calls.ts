@@ -134,6 +134,7 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
   callee.ref = chosen;
   if (chosen.kind === 'action') {
     chosen.referenced = true;
+    cx.noteActionUse(ctx, chosen);
     if (ctx.parser) cx.error(e.loc, 'actions cannot be called in a parser');
     callee.type = { kind: 'action', decl: chosen };
     if (!arityOk(chosen.params, e.rawArgs))

@@ -44,6 +44,8 @@ export interface CheckResult {
   instances: InstanceDecl[];
   /** Per-instance copies of controls and parsers instantiated inside other blocks. */
   copies: (ControlDecl | ParserDecl)[];
+  /** See CheckedProgram.globalActionUses. */
+  globalActionUses: Map<ControlDecl, ActionDecl[]>;
 }
 
 export class Checker {
@@ -57,6 +59,7 @@ export class Checker {
   readonly valueSets: ValueSetDecl[] = [];
   readonly instances: InstanceDecl[] = [];
   readonly copies: (ControlDecl | ParserDecl)[] = [];
+  readonly globalActionUses = new Map<ControlDecl, ActionDecl[]>();
   /** Unchecked copies of parser/control declarations, from which per-instance copies are made. */
   readonly pristine = new Map<ControlDecl | ParserDecl, ControlDecl | ParserDecl>();
   constructor(readonly diags: Diagnostics) {}
@@ -81,7 +84,17 @@ export class Checker {
       types,
       instances: this.instances,
       copies: this.copies,
+      globalActionUses: this.globalActionUses,
     };
+  }
+
+  /** Records a reference to a top-level action from a control's tables or apply block (p4c's front-end
+   *  localizes exactly those, FindGlobalActionUses: references inside the control's own actions do not count). */
+  noteActionUse(ctx: Ctx, a: ActionDecl): void {
+    if (a.parent || !ctx.control || ctx.action) return;
+    const uses = this.globalActionUses.get(ctx.control) ?? [];
+    if (!uses.includes(a)) uses.push(a);
+    this.globalActionUses.set(ctx.control, uses);
   }
 
   error(loc: Loc, message: string): void {

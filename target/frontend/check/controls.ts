@@ -53,6 +53,7 @@ function lookupAction(cx: Checker, e: Expr, ctx: Ctx): ActionDecl | undefined {
     e.type = { kind: 'action', decl: a };
   }
   a.referenced = true;
+  cx.noteActionUse(ctx, a);
   return a;
 }
 
@@ -154,6 +155,8 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
         loc: t.loc,
       };
       t.defaultAction = { call, action: noAction, args: [], annotations: [], loc: t.loc };
+      // p4c's front-end also appends it to the actions list (as @defaultonly) when it is not there.
+      cx.noteActionUse(ctx, noAction);
     }
   }
   const keyTypes = t.keyDecls.map((k) => k.expr.type);

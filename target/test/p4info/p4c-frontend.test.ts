@@ -1,0 +1,271 @@
+// P4Info as p4c writes it for what its front-end adds to a program: a table without default_action gets
+// `default_action = NoAction()` and, when its list lacks it, `@defaultonly NoAction` at the end of its actions
+// (CreateBuiltins); top-level actions are copied into each control that uses them, ahead of the control's own
+// actions (LocalizeActions), which is where P4Info lists them; NoAction carries core.p4's @noWarn("unused").
+// The expected texts follow p4c's P4RuntimeSerializer (fields in p4info.proto's number order, annotations
+// except @name/@id/@brief/@description, documentation from @brief/@description).
+import assert from 'node:assert/strict';
+import { parseP4InfoText } from '../../../p4runtime-ts/src/p4info-file.js';
+import { compileP4, p4infoToText } from '../../compiler/index.js';
+import { p4InfoMismatch } from '../../p4runtime/p4info-wire.js';
+import { jenkinsOneAtATime } from '../../p4info/ids.js';
+
+/** The id p4c gives an object without @id: its type prefix over 24 bits of the hash of its name. */
+const id = (prefix: number, name: string): number =>
+  ((prefix << 24) | (jenkinsOneAtATime(name) & 0xffffff)) >>> 0;
+const table = (name: string): number => id(0x02, name);
+const action = (name: string): number => id(0x01, name);
+
+const HEAD = `#include <core.p4>
+#include <v1model.p4>
+header h_t { bit<8> x; }
+struct headers { h_t h; }
+struct metadata { }
+parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  state start { pkt.extract(hdr.h); transition accept; }
+}
+control VC(inout headers hdr, inout metadata meta) { apply { } }
+control CC(inout headers hdr, inout metadata meta) { apply { } }
+control D(packet_out pkt, in headers hdr) { apply { pkt.emit(hdr.h); } }
+`;
+const MAIN = 'V1Switch(P(), VC(), MyIngress(), MyEgress(), CC(), D()) main;\n';
+
+function p4info(text: string): string {
+  const r = compileP4({ path: 'prog.p4', text });
+  assert.ok(r.ok, r.ok ? '' : r.diagnostics.map((d) => d.message).join('\n'));
+  const out = p4infoToText(r.p4info);
+  // A controller holding p4c's P4Info sees the same program here.
+  assert.equal(p4InfoMismatch(parseP4InfoText(out), r.p4info), undefined);
+  return out;
+}
+
+const NO_ACTION = `actions {
+  preamble {
+    id: 21257015
+    name: "NoAction"
+    alias: "NoAction"
+    annotations: "@noWarn(\\"unused\\")"
+  }
+}`;
+
+describe('P4Info: what p4c front-end adds', () => {
+  it('lists NoAction as the @defaultonly default of a table without default_action', () => {
+    const text = p4info(`${HEAD}
+control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  action a() { hdr.h.x = 0; }
+  table t { key = { hdr.h.x: exact; } actions = { a; } }
+  apply { t.apply(); }
+}
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+${MAIN}`);
+    assert.equal(
+      text,
+      `# proto-file: p4/config/v1/p4info.proto
+# proto-message: p4.config.v1.P4Info
+
+pkg_info {
+  arch: "v1model"
+}
+tables {
+  preamble {
+    id: ${table('MyIngress.t')}
+    name: "MyIngress.t"
+    alias: "t"
+  }
+  match_fields {
+    id: 1
+    name: "hdr.h.x"
+    bitwidth: 8
+    match_type: EXACT
+  }
+  action_refs {
+    id: ${action('MyIngress.a')}
+  }
+  action_refs {
+    id: 21257015
+    annotations: "@defaultonly"
+    scope: DEFAULT_ONLY
+  }
+  size: 1024
+}
+${NO_ACTION}
+actions {
+  preamble {
+    id: ${action('MyIngress.a')}
+    name: "MyIngress.a"
+    alias: "a"
+  }
+}
+type_info {
+}
+`,
+    );
+  });
+
+  it('leaves a list that has NoAction as it is, and lists NoAction before the control actions', () => {
+    const text = p4info(`${HEAD}
+control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  action a() { hdr.h.x = 0; }
+  table t { key = { hdr.h.x: exact; } actions = { a; NoAction; } }
+  apply { t.apply(); }
+}
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+${MAIN}`);
+    assert.match(
+      text,
+      new RegExp(
+        `  action_refs \\{\\n    id: ${action('MyIngress.a')}\\n  \\}\\n  action_refs \\{\\n    id: 21257015\\n  \\}\\n  size: 1024\\n`,
+      ),
+    );
+    assert.match(text, /\n\}\nactions \{\n {2}preamble \{\n {4}id: 21257015\n[\s\S]*name: "MyIngress.a"/);
+  });
+
+  it('orders actions control by control, top-level ones first where used; scopes, const default, docs', () => {
+    const text = p4info(`${HEAD}
+action nop() { }
+control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  @brief("Sets x") action set(bit<8> v) { hdr.h.x = v; }
+  action unused() { }
+  @my_anno("x") table t1 { key = { hdr.h.x: exact; } actions = { set; nop; } const default_action = nop(); }
+  table t2 {
+    key = { hdr.h.x: ternary; }
+    actions = { @tableonly set; @defaultonly NoAction; }
+    default_action = NoAction();
+  }
+  apply { t1.apply(); t2.apply(); }
+}
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  action mark() { hdr.h.x = 1; }
+  table t3 { actions = { mark; } }
+  apply { t3.apply(); nop(); }
+}
+${MAIN}`);
+    const set = action('MyIngress.set');
+    const nop = action('nop');
+    assert.equal(
+      text,
+      `# proto-file: p4/config/v1/p4info.proto
+# proto-message: p4.config.v1.P4Info
+
+pkg_info {
+  arch: "v1model"
+}
+tables {
+  preamble {
+    id: ${table('MyIngress.t1')}
+    name: "MyIngress.t1"
+    alias: "t1"
+    annotations: "@my_anno(\\"x\\")"
+  }
+  match_fields {
+    id: 1
+    name: "hdr.h.x"
+    bitwidth: 8
+    match_type: EXACT
+  }
+  action_refs {
+    id: ${set}
+  }
+  action_refs {
+    id: ${nop}
+  }
+  const_default_action_id: ${nop}
+  size: 1024
+}
+tables {
+  preamble {
+    id: ${table('MyIngress.t2')}
+    name: "MyIngress.t2"
+    alias: "t2"
+  }
+  match_fields {
+    id: 1
+    name: "hdr.h.x"
+    bitwidth: 8
+    match_type: TERNARY
+  }
+  action_refs {
+    id: ${set}
+    annotations: "@tableonly"
+    scope: TABLE_ONLY
+  }
+  action_refs {
+    id: 21257015
+    annotations: "@defaultonly"
+    scope: DEFAULT_ONLY
+  }
+  size: 1024
+}
+tables {
+  preamble {
+    id: ${table('MyEgress.t3')}
+    name: "MyEgress.t3"
+    alias: "t3"
+  }
+  action_refs {
+    id: ${action('MyEgress.mark')}
+  }
+  action_refs {
+    id: 21257015
+    annotations: "@defaultonly"
+    scope: DEFAULT_ONLY
+  }
+  size: 1024
+}
+actions {
+  preamble {
+    id: ${nop}
+    name: "nop"
+    alias: "nop"
+  }
+}
+${NO_ACTION}
+actions {
+  preamble {
+    id: ${set}
+    name: "MyIngress.set"
+    alias: "set"
+    doc {
+      brief: "Sets x"
+    }
+  }
+  params {
+    id: 1
+    name: "v"
+    bitwidth: 8
+  }
+}
+actions {
+  preamble {
+    id: ${action('MyEgress.mark')}
+    name: "MyEgress.mark"
+    alias: "mark"
+  }
+}
+type_info {
+}
+`,
+    );
+  });
+
+  it('writes annotations of keys and parameters in p4info.proto order, before the width', () => {
+    const text = p4info(`${HEAD}
+control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  action a(@my_param bit<8> v) { hdr.h.x = v; }
+  table t { key = { hdr.h.x: exact @my_key; } actions = { a; } default_action = a(1); }
+  apply { t.apply(); }
+}
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+${MAIN}`);
+    assert.match(
+      text,
+      / {2}match_fields \{\n {4}id: 1\n {4}name: "hdr.h.x"\n {4}annotations: "@my_key"\n {4}bitwidth: 8\n {4}match_type: EXACT\n {2}\}/,
+    );
+    assert.match(
+      text,
+      / {2}params \{\n {4}id: 1\n {4}name: "v"\n {4}annotations: "@my_param"\n {4}bitwidth: 8\n {2}\}/,
+    );
+    // A default_action given in the program: no NoAction anywhere.
+    assert.doesNotMatch(text, /NoAction|21257015/);
+  });
+});
