@@ -1,9 +1,9 @@
 // Calls: argument passing (copy-in/copy-out of scalars, references to aggregates unless aliased), constructor arguments,
 // and the built-in methods of headers, unions and stacks.
-import type { CallExpr, Expr, InstanceDecl, Param, Type } from '../../frontend/ast.js';
+import type { ActionDecl, CallExpr, Expr, InstanceDecl, Param, Type } from '../../frontend/ast.js';
 import { constLiteral, isAggregate } from '../types.js';
 import { action, control, func } from './blocks.js';
-import { argsOverlap, callThenCopyOut, mayExit } from './copy-out.js';
+import { argsOverlap, argsReachedDirectly, callThenCopyOut, mayExit } from './copy-out.js';
 import { expr, exprAs, lvalue, store, valueFor } from './expressions.js';
 import { externFunction, externMethod } from './externs.js';
 import { CodegenError, type FnCtx, type Gen } from './gen.js';
@@ -19,7 +19,7 @@ export function callCode(gen: Gen, c: CallExpr, asStmt: boolean): string {
   const params = c.params ?? [];
   switch (t.kind) {
     case 'action':
-      return invoke(gen, action(gen, t.decl), params, args, undefined, asStmt, mayExit(gen, t.decl));
+      return invoke(gen, action(gen, t.decl), params, args, undefined, asStmt, mayExit(gen, t.decl), t.decl);
     case 'function':
       return invoke(gen, func(gen, t.decl), params, args, t.decl.returnType, asStmt);
     case 'control_apply': {
@@ -66,13 +66,15 @@ function invoke(
   ret: Type | undefined,
   asStmt: boolean,
   exits = false,
+  callee?: ActionDecl,
 ): string {
   const vals: string[] = [];
   const writes: string[] = [];
   let nOuts = 0;
   const hasRet = ret !== undefined && ret.kind !== 'void';
   const base = hasRet ? 1 : 0;
-  const copyIn = argsOverlap(params, args);
+  const copyIn =
+    argsOverlap(params, args) || (callee !== undefined && argsReachedDirectly(callee, params, args));
   params.forEach((prm, i) => {
     const a = args[i];
     const t = prm.type;

@@ -84,6 +84,45 @@ function storagePath(e: Expr): { root: unknown; path: string[] } | undefined {
   }
 }
 
+const rootsMemo = new WeakMap<ActionDecl, Set<unknown>>();
+
+/** The declarations an action (and the actions it calls) names directly, other than its own parameters:
+ *  the control's parameters and locals it can reach without an argument. */
+function directRoots(a: ActionDecl): Set<unknown> {
+  const have = rootsMemo.get(a);
+  if (have) return have;
+  const roots = new Set<unknown>();
+  rootsMemo.set(a, roots);
+  const own = new Set<unknown>(a.params);
+  const seen = new Set<object>();
+  const walk = (n: unknown): void => {
+    if (n === null || typeof n !== 'object' || seen.has(n)) return;
+    seen.add(n);
+    if (Array.isArray(n)) return n.forEach(walk);
+    const node = n as Record<string, unknown>;
+    const x = n as Expr;
+    if (x.kind === 'name' && x.ref !== undefined && !own.has(x.ref)) roots.add(x.ref);
+    if (x.kind === 'call' && x.target?.kind === 'action')
+      for (const r of directRoots(x.target.decl)) roots.add(r);
+    for (const k in node) if (!EXIT_WALK_SKIP.has(k)) walk(node[k]);
+  };
+  walk(a.body);
+  return roots;
+}
+
+/** Whether a header/struct argument an action writes is storage the action also names directly: passed by
+ *  reference, the parameter would see those direct writes, and the copy-out would not undo them. */
+export function argsReachedDirectly(a: ActionDecl, params: Param[], args: (Expr | undefined)[]): boolean {
+  const roots = directRoots(a);
+  if (roots.size === 0) return false;
+  return params.some((p, i) => {
+    const arg = args[i];
+    if (!arg || !isAggregate(p.type) || (p.direction !== 'inout' && p.direction !== 'out')) return false;
+    const path = storagePath(arg);
+    return path !== undefined && roots.has(path.root);
+  });
+}
+
 /** Whether a header/struct argument the callee writes shares storage with another argument: passed by
  *  reference, the callee would see the other's writes early and the copy-out order would be lost. */
 export function argsOverlap(params: Param[], args: (Expr | undefined)[]): boolean {

@@ -4,7 +4,7 @@ import type { CallExpr, Expr, TableDecl } from '../../frontend/ast.js';
 import { isDirect, type MatchKind } from '../table.js';
 import { isAggregate, toUnsigned, widthOf } from '../types.js';
 import { action } from './blocks.js';
-import { argsOverlap, callThenCopyOut, mayExit } from './copy-out.js';
+import { argsOverlap, argsReachedDirectly, callThenCopyOut, mayExit } from './copy-out.js';
 import { expr, exprAs, lvalue, store, valueFor } from './expressions.js';
 import { color, controlOwned, externInfo } from './externs.js';
 import { CodegenError, type Gen, type TableInfo } from './gen.js';
@@ -95,7 +95,7 @@ export function tableFn(gen: Gen, info: TableInfo): string {
     const writes: string[] = [];
     let outIndex = 0;
     const bound = dir.map((_p, j) => ref?.args?.[j]);
-    const copyIn = argsOverlap(dir, bound);
+    const copyIn = argsOverlap(dir, bound) || argsReachedDirectly(a, dir, bound);
     dir.forEach((p, j) => {
       const x = bound[j];
       if (!x || x.kind === 'dontcare') {

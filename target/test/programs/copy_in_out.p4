@@ -4,7 +4,9 @@
 // arguments alias one location the last one written back wins. Copy-out still
 // happens when the callee executes `return` or `exit` (for the callee and all
 // its callers). Whole headers and structs are copied too, validity included:
-// an invalid header copied in and out stays invalid.
+// an invalid header copied in and out stays invalid; a write to the argument's
+// storage by other means is not seen through the parameter, and is undone by
+// the copy-out.
 #include <core.p4>
 #include <v1model.p4>
 
@@ -109,6 +111,11 @@ control MyIngress(inout headers hdr, inout metadata meta,
         o.setValid();
         o.v = 9;
     }
+    // Reads its parameter after writing the argument's storage directly: the parameter is a copy.
+    action direct_write(inout data_t d) {
+        hdr.d.a = 0x5A;
+        d.b = d.a;
+    }
     action swap_pair(inout pair_t q) {
         bit<8> t = q.x;
         q.x = q.y;
@@ -147,6 +154,8 @@ control MyIngress(inout headers hdr, inout metadata meta,
             hdr.d.a = meta.p.x;
             hdr.d.b = meta.p.y;
             hdr.d.e = incr(hdr.d.c);
+        } else if (hdr.d.mode == 6) {
+            direct_write(hdr.d);
         }
     }
 }
