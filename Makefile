@@ -27,9 +27,13 @@ build: $(STAMP)
 typecheck: $(STAMP)
 	$(NODE_BIN)/tsc -p tsconfig.json --noEmit
 
+# The dependency rules between the parts (.dependency-cruiser.cjs) are lint errors too.
+DEP_FOLDERS := bin bmv2-tests cli config-file controller lint p4runtime-ts scripts target topology
+
 lint: $(STAMP)
 	$(NODE_BIN)/eslint .
 	$(NODE_BIN)/prettier --check .
+	$(NODE_BIN)/depcruise --config .dependency-cruiser.cjs $(DEP_FOLDERS)
 
 format: $(STAMP)
 	$(NODE_BIN)/prettier --write .
