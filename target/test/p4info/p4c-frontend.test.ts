@@ -5,7 +5,7 @@
 // The expected texts follow p4c's P4RuntimeSerializer (fields in p4info.proto's number order, annotations
 // except @name/@id/@brief/@description, documentation from @brief/@description).
 import assert from 'node:assert/strict';
-import { parseP4InfoText } from '../../../p4runtime-ts/src/p4info-file.js';
+import { parseP4InfoText } from 'p4runtime-ts';
 import { compileP4, p4infoToText } from '../../compiler/index.js';
 import { p4InfoMismatch } from '../../p4runtime/p4info-wire.js';
 import { jenkinsOneAtATime } from '../../p4info/ids.js';
