@@ -6,6 +6,7 @@ import type {
   CheckedProgram,
   ControlDecl,
   InstanceDecl,
+  ParserDecl,
   TableDecl,
 } from '../frontend/ast.js';
 import { bitWidthOf } from '../frontend/types.js';
@@ -68,26 +69,43 @@ function actionList(t: TableDecl): { action: ActionDecl; annotations: Annotation
   return listed;
 }
 
+type Block = ControlDecl | ParserDecl;
+
 /**
- * The controls of the pipeline in the order p4c's P4Info visits their blocks (breadth first from V1Switch's
- * arguments): the main controls in argument order, then controls instantiated inside them, level by level.
+ * The blocks of the pipeline in the order p4c's P4Info visits them (breadth first from V1Switch's arguments):
+ * the main blocks in argument order, then the controls instantiated inside them, level by level.
  */
-function controlOrder(prog: CheckedProgram): ControlDecl[] {
+function blockOrder(prog: CheckedProgram): Block[] {
   const m = prog.main;
-  const main = [m.verifyChecksum, m.ingress, m.egress, m.computeChecksum, m.deparser];
-  const nested = [...prog.globalActionUses.keys(), ...prog.actions.map((a) => a.parent)].filter(
-    (c): c is ControlDecl => c !== undefined && !main.includes(c),
-  );
-  const depth = (c: ControlDecl): number => (c.instancePath ?? c.name).split('.').length;
-  const root = (c: ControlDecl): number =>
-    main.findIndex((x) => x.name === (c.instancePath ?? c.name).split('.')[0]);
-  const unique = [...new Set(nested)];
-  const sorted = unique
+  const main: Block[] = [m.parser, m.verifyChecksum, m.ingress, m.egress, m.computeChecksum, m.deparser];
+  const nested = [
+    ...prog.globalActionUses.keys(),
+    ...prog.actions.map((a) => a.parent),
+    ...prog.tables.map((t) => t.parent),
+    ...prog.externInstances.map((i) => i.parent),
+  ].filter((c): c is Block => c !== undefined && !main.includes(c));
+  const path = (c: Block): string[] =>
+    ((c.kind === 'control' ? c.instancePath : undefined) ?? c.name).split('.');
+  const root = (c: Block): number => main.findIndex((x) => x.name === path(c)[0]);
+  const sorted = [...new Set(nested)]
     .map((c, i) => ({ c, i }))
-    .sort((a, b) => depth(a.c) - depth(b.c) || root(a.c) - root(b.c) || a.i - b.i)
+    .sort((a, b) => path(a.c).length - path(b.c).length || root(a.c) - root(b.c) || a.i - b.i)
     .map((x) => x.c);
   return [...new Set(main), ...sorted];
 }
+
+/** Objects in their blocks' visiting order (top-level ones first), each block's in declaration order. */
+function inBlockOrder<T extends { parent?: Block }>(items: readonly T[], blocks: readonly Block[]): T[] {
+  const rank = (t: T): number => (t.parent === undefined ? -1 : blocks.indexOf(t.parent));
+  return items
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i)
+    .map((x) => x.t);
+}
+
+/** `@hidden` objects are not part of the control-plane API (p4c's isHidden). */
+const visible = (x: { annotations: Annotation[] }): boolean =>
+  !x.annotations.some((a) => a.name === 'hidden');
 
 function explicitId(anns: Annotation[]): number | undefined {
   const a = anns.find((x) => x.name === 'id');
@@ -125,8 +143,10 @@ export interface P4InfoResult {
 }
 
 export function buildP4Info(prog: CheckedProgram): P4InfoResult {
-  // The checked program lists only objects of instantiated blocks (nested control copies included).
-  const tables = prog.tables;
+  // The checked program lists only objects of instantiated blocks (nested control copies included). p4c lists
+  // them as it meets their blocks, breadth first, so a nested control's objects follow all of its parent's.
+  const blocks = blockOrder(prog);
+  const tables = inBlockOrder(prog.tables, blocks).filter(visible);
   // Actions, control by control as p4c lists them: the top-level actions the control uses (p4c's front-end
   // copies them into the control, ahead of its own declarations), then the control's own actions that
   // something uses (the front-end removes the others). A top-level action used by several controls is listed
@@ -135,11 +155,12 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   const addAction = (a: ActionDecl | undefined): void => {
     if (a && !actions.includes(a)) actions.push(a);
   };
-  for (const c of controlOrder(prog)) {
-    for (const a of prog.globalActionUses.get(c) ?? []) addAction(a);
-    for (const a of prog.actions) if (a.parent === c && a.referenced) addAction(a);
+  for (const c of blocks) {
+    if (c.kind !== 'control') continue;
+    for (const a of prog.globalActionUses.get(c) ?? []) if (visible(a)) addAction(a);
+    for (const a of prog.actions) if (a.parent === c && a.referenced && visible(a)) addAction(a);
   }
-  const externs = prog.externInstances;
+  const externs = inBlockOrder(prog.externInstances, blocks).filter(visible);
   const kindOf = (i: InstanceDecl): string => (i.type.kind === 'extern' ? i.type.decl.name : '');
   const counters = externs.filter((i) => kindOf(i) === 'counter');
   const directCounters = externs.filter((i) => kindOf(i) === 'direct_counter');
@@ -185,19 +206,21 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   });
 
   const tableOf = (t: TableDecl): Table => {
-    const action_refs: ActionRef[] = actionList(t).map((r) => {
-      const scope = r.annotations.some((a) => a.name === 'tableonly')
-        ? 'TABLE_ONLY'
-        : r.annotations.some((a) => a.name === 'defaultonly')
-          ? 'DEFAULT_ONLY'
-          : undefined;
-      const annotations = annotationStrings(r.annotations);
-      return {
-        id: ids.get(P4IdPrefix.ACTION, r.action.controlPlaneName!),
-        ...(annotations ? { annotations } : {}),
-        ...(scope ? { scope } : {}),
-      };
-    });
+    const action_refs: ActionRef[] = actionList(t)
+      .filter((r) => visible(r.action))
+      .map((r) => {
+        const scope = r.annotations.some((a) => a.name === 'tableonly')
+          ? 'TABLE_ONLY'
+          : r.annotations.some((a) => a.name === 'defaultonly')
+            ? 'DEFAULT_ONLY'
+            : undefined;
+        const annotations = annotationStrings(r.annotations);
+        return {
+          id: ids.get(P4IdPrefix.ACTION, r.action.controlPlaneName!),
+          ...(annotations ? { annotations } : {}),
+          ...(scope ? { scope } : {}),
+        };
+      });
     const direct: number[] = [];
     if (t.directCounter) direct.push(ids.get(P4IdPrefix.DIRECT_COUNTER, t.directCounter.controlPlaneName!));
     if (t.directMeter) direct.push(ids.get(P4IdPrefix.DIRECT_METER, t.directMeter.controlPlaneName!));

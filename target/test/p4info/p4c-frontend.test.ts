@@ -268,4 +268,44 @@ ${MAIN}`);
     // A default_action given in the program: no NoAction anywhere.
     assert.doesNotMatch(text, /NoAction|21257015/);
   });
+
+  it('lists objects as p4c meets their blocks, breadth first: a nested control after its parent', () => {
+    const r = compileP4({
+      path: 'nested.p4',
+      text: `${HEAD}
+control Sub(inout headers hdr) {
+  counter(4, CounterType.packets) hits;
+  action set() { hdr.h.x = 2; }
+  table t { key = { hdr.h.x: exact; } actions = { set; } }
+  apply { t.apply(); hits.count(0); }
+}
+control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  Sub() first;
+  action a() { hdr.h.x = 0; }
+  table t0 { key = { hdr.h.x: exact; } actions = { a; } default_action = a(); }
+  counter(4, CounterType.packets) own;
+  apply { first.apply(hdr); t0.apply(); own.count(0); }
+}
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  action b() { hdr.h.x = 1; }
+  table te { key = { hdr.h.x: exact; } actions = { b; } default_action = b(); }
+  @hidden table internal { key = { hdr.h.x: exact; } actions = { b; } default_action = b(); }
+  apply { te.apply(); internal.apply(); }
+}
+${MAIN}`,
+    });
+    assert.ok(r.ok);
+    assert.deepEqual(
+      r.p4info.tables.map((t) => t.preamble.name),
+      ['MyIngress.t0', 'MyEgress.te', 'MyIngress.first.t'],
+    );
+    assert.deepEqual(
+      r.p4info.counters.map((c) => c.preamble.name),
+      ['MyIngress.own', 'MyIngress.first.hits'],
+    );
+    // Sub's table has no default_action: NoAction, first used in the nested block, comes after MyEgress's.
+    const names = r.p4info.actions.map((a) => a.preamble.name);
+    assert.deepEqual(names.slice(0, 2), ['MyIngress.a', 'MyEgress.b']);
+    assert.equal(names[2], 'NoAction');
+  });
 });
