@@ -9,6 +9,7 @@ import {
   solve,
   type LossModel,
   type Method,
+  type PortEngine,
   type Solution,
   type SolveProblem,
 } from '../../controller/solver/index.js';
@@ -37,19 +38,37 @@ interface SolveFlags {
   runs: number;
   seed: number;
   egressAt: EgressAt;
+  compare: boolean;
+  portEngine: PortEngine;
 }
 
 export function solveCommand(): Command {
   return new Command('solve')
     .description('compute per-queue thresholds S (drop unimportant) and L (drop all) for one port')
     .argument('<config>', 'solve config (YAML): switch, traffic and model sections')
-    .addOption(new Option('--model <model>', 'queueing model').choices(['paper', 'exact']).default('exact'))
+    .addOption(
+      new Option(
+        '--model <model>',
+        'queueing model: paper (MLT Appendix B), exact (one chain per queue), port (the strict-priority port)',
+      )
+        .choices(['paper', 'exact', 'port'])
+        .default('exact'),
+    )
     .addOption(
       new Option(
         '--method <method>',
-        'auto: certified marginal allocation, else DP; greedy: marginal allocation only; dp: exhaustive, O(N·B²)',
+        'auto: the fastest exact method (port: exhaustive when small, else local); greedy: marginal allocation ' +
+          'only; dp: O(N·B²); local, exhaustive: port model searches',
       )
-        .choices(['auto', 'dp', 'greedy'])
+        .choices(['auto', 'dp', 'greedy', 'local', 'exhaustive'])
+        .default('auto'),
+    )
+    .addOption(
+      new Option(
+        '--port-engine <engine>',
+        'port model: the full Markov chain (small instances), the per-queue decomposition, or auto',
+      )
+        .choices(['auto', 'chain', 'decomposed'])
         .default('auto'),
     )
     .addOption(
@@ -63,7 +82,7 @@ export function solveCommand(): Command {
     .option(
       '--validate',
       "run the thresholds on one port of the embedded target (p4/mlt.p4) under the model's assumptions " +
-        'and compare measured losses with both models',
+        "and compare measured losses with every model, then run each model's own optimal thresholds",
     )
     .option('--packets <n>', 'validate: expected packet arrivals over all runs', positiveInt, 1_000_000)
     .option('--runs <n>', 'validate: independent runs, for the confidence intervals', positiveInt, 10)
@@ -76,16 +95,19 @@ export function solveCommand(): Command {
         .choices(['enqueue', 'dequeue'])
         .default('enqueue'),
     )
+    .option('--no-compare', "validate: skip running each model's own optimal thresholds on the switch")
     .action((config: string, flags: SolveFlags, command: Command) => {
       if (flags.policy === 'dlcp' && (flags.base === undefined || flags.step === undefined))
         command.error('error: --policy dlcp needs --base T and --step d');
       if (flags.policy !== 'dlcp' && (flags.base !== undefined || flags.step !== undefined))
         command.error('error: --base and --step only apply with --policy dlcp');
-      const validateOnly = ['packets', 'runs', 'seed', 'egressAt'].filter(
+      const validateOnly = ['packets', 'runs', 'seed', 'egressAt', 'compare'].filter(
         (name) => command.getOptionValueSource(name) === 'cli',
       );
       if (!flags.validate && validateOnly.length > 0)
-        command.error('error: --packets, --runs, --seed and --egress-at only apply with --validate');
+        command.error(
+          'error: --packets, --runs, --seed, --egress-at and --no-compare only apply with --validate',
+        );
       let solution: Solution;
       let modelName: string | undefined;
       let problem: SolveProblem;
@@ -97,6 +119,7 @@ export function solveCommand(): Command {
           model: flags.model,
           method: flags.method,
           policy: flags.policy,
+          portEngine: flags.portEngine,
           dlcp:
             flags.base !== undefined && flags.step !== undefined
               ? { base: flags.base, step: flags.step }
@@ -143,7 +166,14 @@ function runValidation(
   return validateSolution(
     problem,
     solution,
-    { p4, packets: flags.packets, runs: flags.runs, seed: flags.seed, egressAt: flags.egressAt },
+    {
+      p4,
+      packets: flags.packets,
+      runs: flags.runs,
+      seed: flags.seed,
+      egressAt: flags.egressAt,
+      compare: flags.compare,
+    },
     (scenario: ValidationScenario) => {
       const scn: ScenarioFile = scenario;
       // A run takes seconds; say which one is going on when someone is watching.

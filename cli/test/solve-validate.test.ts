@@ -91,7 +91,8 @@ function agrees(m: { loss: number | null; ci95: [number, number] | null }, refer
   return { ok: Math.abs(m.loss! - reference) <= 4 * se + 0.1 * reference, z };
 }
 
-const RUNS = ['--packets', '1000000', '--runs', '20', '--seed', '7'];
+// Measurement-accuracy cases run only the solved thresholds (--no-compare): a million packets each is enough CPU.
+const RUNS = ['--packets', '1000000', '--runs', '20', '--seed', '7', '--no-compare'];
 
 describe('mlt solve --validate', function () {
   this.timeout(240_000); // each case simulates a million packets in a child process
@@ -198,6 +199,8 @@ describe('mlt solve --validate', function () {
         const { ok, z } = agrees(m, want, v.runs);
         assert.ok(ok, `queue ${q.queue} ${part}: chain ${want}, measured ${m.loss} (z = ${z})`);
         worstExact = Math.max(worstExact, Math.abs(zScore(m, q[part].predicted.exact, v.runs)));
+        // A port this small is solved by the port model's full chain: the same chain as the reference.
+        assert.ok(Math.abs(q[part].predicted.port - want) <= 1e-9, `queue ${q.queue} ${part}: port model`);
       }
     });
     // The models give each queue its own server of rate μ·Π(1 - ρ_higher); the real port serves one packet
@@ -211,11 +214,14 @@ describe('mlt solve --validate', function () {
     assert.equal(out.model, 'paper');
     const v = out.validation;
     assert.deepEqual(Object.keys(v).sort(), [
+      'chosen',
       'durationUsPerRun',
       'egressAt',
       'load',
+      'measuredCost',
       'notes',
       'packetsPerRun',
+      'portGoal',
       'queues',
       'runs',
       'seeds',
@@ -234,6 +240,7 @@ describe('mlt solve --validate', function () {
       for (const part of [q.small, q.large]) {
         assert.equal(typeof part.predicted.paper, 'number');
         assert.equal(typeof part.predicted.exact, 'number');
+        assert.equal(typeof part.predicted.port, 'number');
         assert.ok(part.measured.arrivals > 0 && part.measured.loss !== null);
         assert.ok(part.measured.lost <= part.measured.arrivals);
       }
@@ -264,6 +271,60 @@ describe('mlt solve --validate', function () {
     assert.equal(text.status, 0, text.stderr);
     assert.match(text.stdout, /measured\s+95% CI\s+paper\s+exact/);
     assert.match(text.stdout, /mean absolute error: paper [\d.]+ pp .*; exact [\d.]+ pp/);
+  });
+
+  it("runs each model's own optimum on the switch and reports what each costs there", () => {
+    const args = ['--packets', '20000', '--runs', '2'];
+    const out = validate(THREE_QUEUES, '--model', 'port', ...args);
+    const v = out.validation;
+    assert.deepEqual(
+      v.chosen!.map((c) => c.model),
+      ['paper', 'exact', 'port'],
+    );
+    const solvedBy = (model: string) => {
+      const r = runCli(['solve', THREE_QUEUES, '--model', model, '--json']);
+      assert.equal(r.status, 0, r.stderr);
+      const s = JSON.parse(r.stdout) as ValidateJson;
+      return s.queues.filter((q) => q.role === 'data').map((q) => ({ S: q.S, L: q.L }));
+    };
+    for (const c of v.chosen!) {
+      assert.deepEqual(c.thresholds, solvedBy(c.model));
+      assert.ok(c.measured.cost > 0 && c.measured.ci95 !== null);
+      assert.ok(c.measured.ci95[0] <= c.measured.cost && c.measured.cost <= c.measured.ci95[1]);
+    }
+    // The port model's own thresholds are the ones validated: the same runs, the same cost.
+    const port = v.chosen!.find((c) => c.model === 'port')!;
+    assert.equal(port.measured.cost, v.measuredCost.cost);
+    assert.equal(port.predicted.own, port.predicted.port);
+    // The measured cost is the objective's formula applied to the measured losses.
+    const layers = [
+      { costSmall: 0.002, costLarge: 0.1 },
+      { costSmall: 0.01, costLarge: 0.5 },
+      { costSmall: 0.02, costLarge: 1.0 },
+    ];
+    const recomputed = v.queues.reduce(
+      (sum, q, i) =>
+        sum +
+        100 * (q.small.measured.loss! * layers[i]!.costSmall + q.large.measured.loss! * layers[i]!.costLarge),
+      0,
+    );
+    assert.ok(Math.abs(recomputed - v.measuredCost.cost) < 1e-9 * recomputed);
+    assert.equal(v.portGoal.parts, 6);
+    assert.equal(v.portGoal.met + v.portGoal.misses.length, v.portGoal.parts);
+
+    const text = runCli(['solve', THREE_QUEUES, '--validate', ...args]);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /measured\s+95% CI\s+paper\s+exact\s+port/);
+    assert.match(
+      text.stdout,
+      /port model goal \(within 15% where measured >= 1%, else 0.2 pp\): \d\/6 parts/,
+    );
+    assert.match(
+      text.stdout,
+      /headline: on the switch the port model's thresholds cost [\d.]+, the exact model's [\d.]+: /,
+    );
+    const none = runCli(['solve', THREE_QUEUES, '--validate', '--no-compare', ...args]);
+    assert.doesNotMatch(none.stdout, /headline/);
   });
 
   it('with egress at dequeue (bmv2), packets dropped at S still occupy the queue and large loss rises', () => {

@@ -4,7 +4,9 @@
 import { allocateBuffer, allocateDp } from './allocate.js';
 import { dlcpThresholds, type DlcpParams } from './dlcp.js';
 import { layoutQueues, type DataQueue, type QueueLayout } from './layout.js';
-import { queueLosses } from './models.js';
+import { queueLosses, type QueueLosses } from './models.js';
+import { pickEngine, portInstance, portLosses, type PortEngine } from './port.js';
+import { exhaustiveCount, exhaustiveSearch, localSearch } from './port-optimise.js';
 import { fullTable, scanTable, type QueueCostFn, type QueueTable } from './queue-table.js';
 import type { LossModel, Method, QueueResult, Solution, SolveProblem, Thresholds } from './types.js';
 
@@ -13,6 +15,8 @@ export { blocking } from './blocking.js';
 export { layerRank, layoutQueues, type DataQueue, type QueueLayout } from './layout.js';
 export { exactLosses, paperLosses, queueLosses, type QueueLosses } from './models.js';
 export { dlcpThresholds, type DlcpParams } from './dlcp.js';
+export { installedDepth, effectiveThreshold } from './install.js';
+export { pickEngine, portInstance, portLosses, type PortEngine } from './port.js';
 
 export interface SolveOptions {
   model?: LossModel;
@@ -20,13 +24,20 @@ export interface SolveOptions {
   policy?: 'optimal' | 'dlcp';
   /** Required with policy `dlcp`. */
   dlcp?: DlcpParams;
+  /** `port` model only: the full chain, the decomposition, or `auto` (by the problem's size). */
+  portEngine?: PortEngine;
 }
+
+/** `auto` searches the `port` model exhaustively up to this many threshold sets, locally beyond. */
+export const EXHAUSTIVE_AUTO_LIMIT = 3000;
+/** `--method exhaustive` refuses instances with more threshold sets than this. */
+export const EXHAUSTIVE_LIMIT = 2_000_000;
 
 /** Loss is costed per 1% (f^S, f^L are extra rounds per 1% loss). */
 const PER_PERCENT = 100;
 const MIN_NORMAL = 2.2250738585072014e-308;
 
-export function queueCost(q: DataQueue, model: LossModel, theta: number): QueueCostFn {
+export function queueCost(q: DataQueue, model: Exclude<LossModel, 'port'>, theta: number): QueueCostFn {
   const losses = queueLosses(model, q.rho, theta);
   const { costSmall, costLarge } = q;
   return (S, L) => {
@@ -43,10 +54,20 @@ export function solve(problem: SolveProblem, options: SolveOptions = {}): Soluti
   if ((options.policy ?? 'optimal') === 'dlcp') {
     if (!options.dlcp) throw new RangeError('the dlcp policy needs a base threshold and a step');
     const thresholds = dlcpThresholds(layout.data.length, problem.bufferPackets, options.dlcp);
-    return { ...evaluate(problem, model, thresholds, layout), method: 'dlcp', policy: 'dlcp', notes: [] };
+    return {
+      ...evaluate(problem, model, thresholds, layout, options.portEngine),
+      method: 'dlcp',
+      policy: 'dlcp',
+      notes: [],
+    };
   }
+  if (model === 'port') return solvePort(problem, layout, options);
 
   const method = options.method ?? 'auto';
+  if (method === 'local' || method === 'exhaustive')
+    throw new RangeError(
+      `--method ${method} is for the port model; the ${model} model is solved exactly by auto, dp or greedy`,
+    );
   const B = problem.bufferPackets;
   const notes: string[] = [];
   const theta = problem.smallFraction;
@@ -70,6 +91,78 @@ export function solve(problem: SolveProblem, options: SolveOptions = {}): Soluti
 }
 
 /**
+ * The `port` model's optimum: exhaustive search where the instance is small (the exact optimum), else local
+ * search started from the `exact` model's optimum (a local optimum no worse than that start; see
+ * port-optimise.ts for the neighbourhood).
+ */
+function solvePort(problem: SolveProblem, layout: QueueLayout, options: SolveOptions): Solution {
+  const method = options.method ?? 'auto';
+  if (method === 'dp' || method === 'greedy')
+    throw new RangeError(
+      `--method ${method} needs a cost that is separable across queues; the port model's is not (use auto, local or exhaustive)`,
+    );
+  const engine = pickEngine(problem, layout, options.portEngine ?? 'auto');
+  const n = layout.data.length;
+  const B = problem.bufferPackets;
+  const cost = (thresholds: Thresholds[]) => portObjective(problem, layout, thresholds, engine);
+  const count = exhaustiveCount(n, B);
+  const notes: string[] = [];
+  if (method === 'exhaustive' || (method === 'auto' && count <= EXHAUSTIVE_AUTO_LIMIT)) {
+    if (count > EXHAUSTIVE_LIMIT)
+      throw new RangeError(
+        `--method exhaustive would try ${count.toExponential(2)} threshold sets (limit ${EXHAUSTIVE_LIMIT})`,
+      );
+    const found = exhaustiveSearch(cost, n, B);
+    return {
+      ...evaluate(problem, 'port', found.thresholds, layout, engine),
+      method: 'exhaustive',
+      policy: 'optimal',
+      notes: engineNote(engine, notes),
+    };
+  }
+  const start = solve(problem, { model: 'exact' }).queues.filter((q) => q.role === 'data');
+  const found = localSearch(
+    cost,
+    start.map((q) => ({ S: q.S, L: q.L })),
+    B,
+  );
+  notes.push(
+    `local search from the exact model's optimum (${found.evaluations} evaluations): no unit move of one threshold ` +
+      'or of buffer between two queues lowers the cost, but it is not proven globally optimal',
+  );
+  return {
+    ...evaluate(problem, 'port', found.thresholds, layout, engine),
+    method: 'local',
+    policy: 'optimal',
+    notes: engineNote(engine, notes),
+  };
+}
+
+function engineNote(engine: 'chain' | 'decomposed', notes: string[]): string[] {
+  if (engine === 'decomposed')
+    notes.push(
+      'port model by decomposition (one chain per queue): an approximation, see controller/solver/README.md',
+    );
+  return notes;
+}
+
+/** The `port` model's objective for thresholds (one per data queue, highest first). */
+export function portObjective(
+  problem: SolveProblem,
+  layout: QueueLayout,
+  thresholds: Thresholds[],
+  engine: 'chain' | 'decomposed',
+): number {
+  const losses = portLosses(portInstance(problem, layout, thresholds), engine);
+  let sum = 0;
+  layout.data.forEach((q, i) => {
+    const r = losses[i]!;
+    sum += PER_PERCENT * (r.small * q.costSmall + r.large * q.costLarge);
+  });
+  return sum;
+}
+
+/**
  * Predicted losses and cost of given thresholds (one per data queue, highest first) under a model,
  * e.g. to compare installed thresholds with measured losses. The reserved control queue gets
  * thresholds that never trigger (the whole buffer).
@@ -79,9 +172,19 @@ export function evaluate(
   model: LossModel,
   thresholds: Thresholds[],
   layout: QueueLayout = layoutQueues(problem),
+  portEngine: PortEngine = 'auto',
 ): { model: LossModel; objective: number; queues: QueueResult[] } {
   if (thresholds.length !== layout.data.length)
     throw new RangeError(`expected ${layout.data.length} thresholds, got ${thresholds.length}`);
+  for (const [i, { S, L }] of thresholds.entries())
+    if (!(Number.isInteger(S) && Number.isInteger(L) && 0 <= S && S <= L))
+      throw new RangeError(`queue ${layout.data[i]!.queue}: thresholds must be integers with 0 <= S <= L`);
+  const losses: QueueLosses[] =
+    model === 'port'
+      ? portLosses(portInstance(problem, layout, thresholds), pickEngine(problem, layout, portEngine))
+      : layout.data.map((q, i) =>
+          queueLosses(model, q.rho, problem.smallFraction)(thresholds[i]!.S, thresholds[i]!.L),
+        );
   const queues: QueueResult[] = [];
   if (layout.control !== null)
     queues.push({
@@ -98,9 +201,7 @@ export function evaluate(
   let objective = 0;
   layout.data.forEach((q, i) => {
     const { S, L } = thresholds[i]!;
-    if (!(Number.isInteger(S) && Number.isInteger(L) && 0 <= S && S <= L))
-      throw new RangeError(`queue ${q.queue}: thresholds must be integers with 0 <= S <= L`);
-    const r = queueLosses(model, q.rho, problem.smallFraction)(S, L);
+    const r = losses[i]!;
     const cost = PER_PERCENT * (r.small * q.costSmall + r.large * q.costLarge);
     objective += cost;
     queues.push({

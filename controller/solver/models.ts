@@ -48,7 +48,8 @@ export function exactLosses(rho: number, theta: number): QueueLossFn {
   };
 }
 
-export function queueLosses(model: LossModel, rho: number, theta: number): QueueLossFn {
+/** Per-queue models only: the `port` model's losses depend on every queue at once (see port.ts). */
+export function queueLosses(model: Exclude<LossModel, 'port'>, rho: number, theta: number): QueueLossFn {
   return model === 'paper' ? paperLosses(rho, theta) : exactLosses(rho, theta);
 }
 

@@ -1,10 +1,14 @@
 // Shared types of the threshold solver (DESIGN.md §6): the problem as configured, and the answer per queue.
 
 /** Which queueing model predicts the losses for given thresholds. */
-export type LossModel = 'paper' | 'exact';
+export type LossModel = 'paper' | 'exact' | 'port';
 
-/** How the integer thresholds are searched. `auto` picks the fastest method that is exact for the instance. */
-export type Method = 'auto' | 'dp' | 'greedy';
+/**
+ * How the integer thresholds are searched. `auto` picks the fastest method that is exact for the instance
+ * (for the `port` model: exhaustive on small instances, else local search). `dp` and `greedy` need a
+ * separable cost (`paper`, `exact`); `local` and `exhaustive` are for the `port` model.
+ */
+export type Method = 'auto' | 'dp' | 'greedy' | 'local' | 'exhaustive';
 
 export interface LayerSpec {
   name: string;
@@ -55,7 +59,7 @@ export interface QueueResult {
 export interface Solution {
   model: LossModel;
   /** The method that produced the thresholds (`dlcp` for the DLCP policy). */
-  method: 'dp' | 'greedy' | 'dlcp';
+  method: 'dp' | 'greedy' | 'local' | 'exhaustive' | 'dlcp';
   policy: 'optimal' | 'dlcp';
   objective: number;
   /** Highest queue first. */

@@ -33,7 +33,7 @@ export interface Measured {
 
 export interface PartResult {
   measured: Measured;
-  predicted: { paper: number; exact: number };
+  predicted: { paper: number; exact: number; port: number };
 }
 
 export interface QueueValidation {
@@ -67,6 +67,31 @@ export interface ModelScore {
   parts: number;
 }
 
+/** The `port` model's accuracy goal: within 15% (relative) of a measured loss of at least 1%, within 0.2
+ *  percentage points below that. */
+export const GOAL_RELATIVE = 0.15;
+export const GOAL_ABSOLUTE = 0.002;
+export const GOAL_SPLIT = 0.01;
+
+export interface GoalCheck {
+  /** Parts with a measurement, and those the `port` prediction meets the goal on. */
+  parts: number;
+  met: number;
+  misses: { queue: number; part: 'small' | 'large'; predicted: number; measured: number }[];
+}
+
+/** One model's optimal thresholds, run on the switch with the same seeds as the others. */
+export interface ChosenRun {
+  model: 'paper' | 'exact' | 'port';
+  method: string;
+  /** Solved thresholds per data queue, highest first. */
+  thresholds: Thresholds[];
+  /** The objective as that model predicts it, and as the `port` model does. */
+  predicted: { own: number; port: number };
+  /** Σ over queues and parts of measured loss (in %) × cost per 1%, over all runs; 95% interval from the runs. */
+  measured: { cost: number; ci95: [number, number] | null };
+}
+
 export interface Validation {
   runs: number;
   packetsPerRun: number;
@@ -75,7 +100,13 @@ export interface Validation {
   durationUsPerRun: number;
   load: { configured: number; measured: number };
   queues: QueueValidation[];
-  summary: { paper: ModelScore; exact: ModelScore };
+  summary: { paper: ModelScore; exact: ModelScore; port: ModelScore };
+  /** The `port` model against the goal on these thresholds. */
+  portGoal: GoalCheck;
+  /** The measured cost of these thresholds (the solution's). */
+  measuredCost: { cost: number; ci95: [number, number] | null };
+  /** With comparison on: each model's own optimum run on the switch. */
+  chosen?: ChosenRun[];
   notes: string[];
 }
 
@@ -119,6 +150,8 @@ export function analyse(
   const predicted = {
     paper: evaluate(problem, 'paper', plan.effective, layout).queues.filter((q) => q.role === 'data'),
     exact: evaluate(problem, 'exact', plan.effective, layout).queues.filter((q) => q.role === 'data'),
+    // The port model reads the installed enq_qdepth limits itself, so it gets the solved thresholds.
+    port: evaluate(problem, 'port', solved, layout).queues.filter((q) => q.role === 'data'),
   };
   const notes = [...plan.notes];
   const capacityBits = plan.lineRateBps * plan.durationUs * 1e-6 * reports.length;
@@ -170,6 +203,7 @@ export function analyse(
       );
     const p = predicted.paper[i]!;
     const e = predicted.exact[i]!;
+    const o = predicted.port[i]!;
     return {
       queue: q.queue,
       layers: q.layers,
@@ -179,8 +213,8 @@ export function analyse(
       effective: plan.effective[i]!,
       rho: Number.isFinite(q.rho) ? q.rho : null,
       load: { configured: q.arrival, measured: senderBits([flows.small, flows.large]) / capacityBits },
-      small: { measured: small, predicted: { paper: p.lossSmall, exact: e.lossSmall } },
-      large: { measured: large, predicted: { paper: p.lossLarge, exact: e.lossLarge } },
+      small: { measured: small, predicted: { paper: p.lossSmall, exact: e.lossSmall, port: o.lossSmall } },
+      large: { measured: large, predicted: { paper: p.lossLarge, exact: e.lossLarge, port: o.lossLarge } },
       switchCounts: counts,
     };
   });
@@ -192,9 +226,65 @@ export function analyse(
     durationUsPerRun: plan.durationUs,
     load: { configured: problem.load, measured: senderBits(plan.senders) / capacityBits },
     queues,
-    summary: { paper: score(queues, 'paper'), exact: score(queues, 'exact') },
+    summary: { paper: score(queues, 'paper'), exact: score(queues, 'exact'), port: score(queues, 'port') },
+    portGoal: goalCheck(queues),
+    measuredCost: measuredCost(layout, plan, reports),
     notes,
   };
+}
+
+/**
+ * The objective as measured: Σ_i 100·(loss^S_i·F^S_i + loss^L_i·F^L_i) with the pooled losses, and a 95%
+ * interval from the spread of the per-run costs (Student t), as for the losses.
+ */
+export function measuredCost(
+  layout: QueueLayout,
+  plan: ValidationPlan,
+  reports: readonly ReportView[],
+): { cost: number; ci95: [number, number] | null } {
+  const lossOf = (r: ReportView | null, name: string | null): number => {
+    if (name === null) return 0;
+    let sent = 0;
+    let lost = 0;
+    for (const x of r ? [r] : reports) {
+      const t = x.traffic.find((item) => item.name === name);
+      if (!t) throw new Error(`the report has no traffic item '${name}'`);
+      sent += t.sent;
+      lost += t.lost;
+    }
+    return sent > 0 ? lost / sent : 0;
+  };
+  const costOf = (r: ReportView | null) =>
+    layout.data.reduce((sum, q, i) => {
+      const f = plan.flows[i]!;
+      return sum + 100 * (lossOf(r, f.small) * q.costSmall + lossOf(r, f.large) * q.costLarge);
+    }, 0);
+  const cost = costOf(null);
+  const perRun = reports.map((r) => costOf(r));
+  const k = perRun.length;
+  if (k < 2) return { cost, ci95: null };
+  const mean = perRun.reduce((a, b) => a + b, 0) / k;
+  const variance = perRun.reduce((a, c) => a + (c - mean) ** 2, 0) / (k - 1);
+  const half = tQuantile(k - 1) * Math.sqrt(variance / k);
+  return { cost, ci95: [Math.max(0, cost - half), cost + half] };
+}
+
+function goalCheck(queues: readonly QueueValidation[]): GoalCheck {
+  const check: GoalCheck = { parts: 0, met: 0, misses: [] };
+  for (const q of queues)
+    for (const part of ['small', 'large'] as const) {
+      const measured = q[part].measured.loss;
+      if (measured === null) continue;
+      const predicted = q[part].predicted.port;
+      check.parts++;
+      const ok =
+        measured >= GOAL_SPLIT
+          ? Math.abs(predicted - measured) <= GOAL_RELATIVE * measured
+          : Math.abs(predicted - measured) <= GOAL_ABSOLUTE;
+      if (ok) check.met++;
+      else check.misses.push({ queue: q.queue, part, predicted, measured });
+    }
+  return check;
 }
 
 /**
@@ -214,7 +304,7 @@ function installedOf(plan: ValidationPlan, queue: number): { S: number; L: numbe
   return { S: Number(entry?.params.s_threshold), L: Number(entry?.params.l_threshold) };
 }
 
-function score(queues: readonly QueueValidation[], model: 'paper' | 'exact'): ModelScore {
+function score(queues: readonly QueueValidation[], model: 'paper' | 'exact' | 'port'): ModelScore {
   let sum = 0;
   let parts = 0;
   let within = 0;

@@ -9,7 +9,10 @@
 // sender on a link far faster than the bottleneck, so the bottleneck sees a superposition of independent
 // Poisson streams, which is Poisson, with negligible distortion from the senders' own links.
 import type { DataQueue, QueueLayout } from './layout.js';
+import { effectiveThreshold, installedDepth } from './install.js';
 import type { SolveProblem, Thresholds } from './types.js';
+
+export { effectiveThreshold, installedDepth };
 
 /** The subset of the scenario file format this module writes (structurally a `ScenarioFile`). */
 export interface ValidationScenario {
@@ -113,30 +116,6 @@ const SENDER_SPEEDUP = 100;
 /** DSCP that selects queue q (the same convention as the scenario format's gradient traffic). */
 export function dscpForQueue(q: number): number {
   return Math.min(63, 8 * q);
-}
-
-/**
- * The enq_qdepth threshold that implements a model threshold T.
- *
- * The model's state n counts the queue's packets including the one in service; the switch compares
- * enq_qdepth, the packets waiting in the queue when this one arrives, which leaves out the packet on the
- * wire. While the wire carries a packet of this queue, n = enq_qdepth + 1, so "n >= T" is "enq_qdepth >=
- * T - 1"; while the port is idle, n = enq_qdepth = 0 and both tests agree for every T >= 2 (0 >= T - 1 fails).
- * T = 0 is 0 (always true in both). T = 1 ("admit only into an idle queue") cannot be expressed: enq_qdepth
- * is 0 both when the port is idle and when one packet is on the wire. It is installed as 1, i.e. model
- * threshold 2, and predictions use 2 (`effectiveThreshold`).
- *
- * For a lower-priority queue the wire may be busy with a higher queue's packet; then n = enq_qdepth, and the
- * shift by one is off by one. The model itself has no such state (it gives each queue a server of rate
- * μ_i), so there is no exact translation; the shift is the one that is exact for the top data queue.
- */
-export function installedDepth(T: number): number {
-  return T <= 1 ? T : T - 1;
-}
-
-/** The model threshold the installed `installedDepth(T)` implements. */
-export function effectiveThreshold(T: number): number {
-  return T === 1 ? 2 : T;
 }
 
 /** Table entries, traffic and topology for validating `thresholds` (one per data queue, highest first). */

@@ -13,7 +13,7 @@ import { allocateBuffer, allocateDp, allocateHull, isConvex, lowerHull } from '.
 import { fullTable, scanTable } from '../../solver/queue-table.js';
 import { assertClose, bruteForce, refCost, refQueues } from './reference.js';
 
-const MODELS: LossModel[] = ['paper', 'exact'];
+const MODELS: Exclude<LossModel, 'port'>[] = ['paper', 'exact'];
 
 /** Random small instances: 2–4 data queues, buffers up to 12, light to heavy load. */
 const smallProblem = fc

@@ -1,0 +1,125 @@
+// Thresholds under the `port` model. Its cost is not separable: a queue's thresholds set how much traffic it
+// admits and so how long the queues below wait for the wire. Two searches over the same integer thresholds
+// (0 <= S_i <= L_i, Σ L_i <= B): an exhaustive one for small instances (the reference), and a local search.
+import type { Thresholds } from './types.js';
+
+/** The cost of a full set of thresholds (one per data queue, highest first). */
+export type PortCostFn = (thresholds: Thresholds[]) => number;
+
+export interface SearchResult {
+  thresholds: Thresholds[];
+  cost: number;
+  evaluations: number;
+}
+
+/**
+ * Local search from `start`: moves of size δ (a power of two, halved when no move of that size helps, down
+ * to 1), the first improving move taken:
+ *   - one queue's S or L up or down by δ, or both together;
+ *   - δ packets of buffer from queue j to queue i (L_j - δ, L_i + δ), with S_j clipped to the new L_j,
+ *     either alone or with S_i + δ and S_j - δ too.
+ * Guarantee: the result is no worse than `start`, and no single move of size 1 of these kinds lowers its
+ * cost (a local optimum for this neighbourhood; not a global one, see the README for how often it is on
+ * small instances).
+ */
+export function localSearch(cost: PortCostFn, start: Thresholds[], buffer: number): SearchResult {
+  const n = start.length;
+  let current = start.map((t) => ({ ...t }));
+  let best = cost(current);
+  let evaluations = 1;
+  const valid = (ts: Thresholds[]) =>
+    ts.every((t) => Number.isInteger(t.S) && 0 <= t.S && t.S <= t.L) &&
+    ts.reduce((sum, t) => sum + t.L, 0) <= buffer;
+
+  function* moves(delta: number): Generator<Thresholds[]> {
+    const with1 = (i: number, S: number, L: number) => current.map((t, k) => (k === i ? { S, L } : t));
+    for (let i = 0; i < n; i++) {
+      const { S, L } = current[i]!;
+      yield with1(i, S + delta, L);
+      yield with1(i, S - delta, L);
+      yield with1(i, Math.min(S, L + delta), L + delta);
+      yield with1(i, Math.min(S, L - delta), L - delta);
+      yield with1(i, S + delta, L + delta);
+      yield with1(i, S - delta, L - delta);
+    }
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        if (i === j) continue;
+        const a = current[i]!;
+        const b = current[j]!;
+        if (b.L < delta) continue;
+        const Lj = b.L - delta;
+        yield current.map((t, k) =>
+          k === i ? { S: a.S, L: a.L + delta } : k === j ? { S: Math.min(b.S, Lj), L: Lj } : t,
+        );
+        yield current.map((t, k) =>
+          k === i
+            ? { S: a.S + delta, L: a.L + delta }
+            : k === j
+              ? { S: Math.max(0, Math.min(b.S - delta, Lj)), L: Lj }
+              : t,
+        );
+      }
+  }
+
+  let delta = 1;
+  while (delta * 2 <= Math.max(1, Math.floor(buffer / 4))) delta *= 2;
+  for (;;) {
+    let improved = false;
+    for (const candidate of moves(delta)) {
+      if (!valid(candidate)) continue;
+      const c = cost(candidate);
+      evaluations++;
+      if (c < best) {
+        best = c;
+        current = candidate;
+        improved = true;
+        break;
+      }
+    }
+    if (improved) continue;
+    if (delta === 1) break;
+    delta /= 2;
+  }
+  return { thresholds: current, cost: best, evaluations };
+}
+
+/** Every integer threshold set with Σ L_i <= buffer: the reference for small instances. */
+export function exhaustiveSearch(cost: PortCostFn, queues: number, buffer: number): SearchResult {
+  let best = Infinity;
+  let bestT: Thresholds[] = [];
+  let evaluations = 0;
+  const current: Thresholds[] = new Array<Thresholds>(queues);
+  const visit = (i: number, left: number) => {
+    if (i === queues) {
+      const c = cost(current);
+      evaluations++;
+      if (c < best) {
+        best = c;
+        bestT = current.map((t) => ({ ...t }));
+      }
+      return;
+    }
+    for (let L = 0; L <= left; L++)
+      for (let S = 0; S <= L; S++) {
+        current[i] = { S, L };
+        visit(i + 1, left - L);
+      }
+  };
+  visit(0, buffer);
+  return { thresholds: bestT, cost: best, evaluations };
+}
+
+/** Number of threshold sets `exhaustiveSearch` visits. */
+export function exhaustiveCount(queues: number, buffer: number): number {
+  // ways[b]: threshold sets of the queues so far with Σ L = b; a queue with L = l has l + 1 choices of S.
+  let ways = new Float64Array(buffer + 1);
+  ways[0] = 1;
+  for (let i = 0; i < queues; i++) {
+    const next = new Float64Array(buffer + 1);
+    for (let b = 0; b <= buffer; b++)
+      for (let l = 0; b + l <= buffer; l++) next[b + l]! += ways[b]! * (l + 1);
+    ways = next;
+  }
+  return ways.reduce((a, b) => a + b, 0);
+}
