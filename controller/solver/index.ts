@@ -6,7 +6,7 @@ import { dlcpThresholds, type DlcpParams } from './dlcp.js';
 import { layoutQueues, type DataQueue, type QueueLayout } from './layout.js';
 import { queueLosses, type QueueLosses } from './models.js';
 import { pickEngine, portInstance, portLosses, type PortEngine } from './port.js';
-import { exhaustiveCount, exhaustiveSearch, localSearch } from './port-optimise.js';
+import { exhaustiveCount, exhaustiveSearch, localSearch, type SearchResult } from './port-optimise.js';
 import { fullTable, scanTable, type QueueCostFn, type QueueTable } from './queue-table.js';
 import type { LossModel, Method, QueueResult, Solution, SolveProblem, Thresholds } from './types.js';
 
@@ -29,7 +29,7 @@ export interface SolveOptions {
 }
 
 /** `auto` searches the `port` model exhaustively up to this many threshold sets, locally beyond. */
-export const EXHAUSTIVE_AUTO_LIMIT = 3000;
+export const EXHAUSTIVE_AUTO_LIMIT = 5000;
 /** `--method exhaustive` refuses instances with more threshold sets than this. */
 export const EXHAUSTIVE_LIMIT = 2_000_000;
 
@@ -120,18 +120,33 @@ function solvePort(problem: SolveProblem, layout: QueueLayout, options: SolveOpt
       notes: engineNote(engine, notes),
     };
   }
-  const start = solve(problem, { model: 'exact' }).queues.filter((q) => q.role === 'data');
-  const found = localSearch(
-    cost,
-    start.map((q) => ({ S: q.S, L: q.L })),
-    B,
-  );
+  // Several starts: the per-queue models' optima, and the buffer split evenly (all of it for large
+  // packets, or half for small ones); the best local optimum wins.
+  const data = (sol: Solution) => sol.queues.filter((q) => q.role === 'data').map((q) => ({ S: q.S, L: q.L }));
+  const even = Math.floor(B / n);
+  const starts: [string, Thresholds[]][] = [
+    ['exact', data(solve(problem, { model: 'exact' }))],
+    ['paper', data(solve(problem, { model: 'paper' }))],
+    ['even', layout.data.map(() => ({ S: even, L: even }))],
+    ['even, S = L/2', layout.data.map(() => ({ S: Math.floor(even / 2), L: even }))],
+  ];
+  let found: SearchResult | null = null;
+  let evaluations = 0;
+  let from = '';
+  for (const [name, start] of starts) {
+    const r = localSearch(cost, start, B);
+    evaluations += r.evaluations;
+    if (found === null || r.cost < found.cost) {
+      found = r;
+      from = name;
+    }
+  }
   notes.push(
-    `local search from the exact model's optimum (${found.evaluations} evaluations): no unit move of one threshold ` +
-      'or of buffer between two queues lowers the cost, but it is not proven globally optimal',
+    `local search from ${starts.length} starts (${evaluations} evaluations; best from the ${from} start): no unit ` +
+      'move of one threshold or of buffer between two queues lowers the cost, but it is not proven globally optimal',
   );
   return {
-    ...evaluate(problem, 'port', found.thresholds, layout, engine),
+    ...evaluate(problem, 'port', found!.thresholds, layout, engine),
     method: 'local',
     policy: 'optimal',
     notes: engineNote(engine, notes),

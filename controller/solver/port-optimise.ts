@@ -17,7 +17,8 @@ export interface SearchResult {
  * to 1), the first improving move taken:
  *   - one queue's S or L up or down by δ, or both together;
  *   - δ packets of buffer from queue j to queue i (L_j - δ, L_i + δ), with S_j clipped to the new L_j,
- *     either alone or with S_i + δ and S_j - δ too.
+ *     either alone or with S_i + δ and S_j - δ too;
+ *   - (at δ = 1) two queues exchanging their thresholds.
  * Guarantee: the result is no worse than `start`, and no single move of size 1 of these kinds lowers its
  * cost (a local optimum for this neighbourhood; not a global one, see the README for how often it is on
  * small instances).
@@ -47,6 +48,7 @@ export function localSearch(cost: PortCostFn, start: Thresholds[], buffer: numbe
         if (i === j) continue;
         const a = current[i]!;
         const b = current[j]!;
+        if (delta === 1 && i < j) yield current.map((t, k) => (k === i ? b : k === j ? a : t));
         if (b.L < delta) continue;
         const Lj = b.L - delta;
         yield current.map((t, k) =>
@@ -63,7 +65,7 @@ export function localSearch(cost: PortCostFn, start: Thresholds[], buffer: numbe
   }
 
   let delta = 1;
-  while (delta * 2 <= Math.max(1, Math.floor(buffer / 4))) delta *= 2;
+  while (delta * 2 <= buffer) delta *= 2;
   for (;;) {
     let improved = false;
     for (const candidate of moves(delta)) {
