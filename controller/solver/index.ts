@@ -30,6 +30,8 @@ export interface SolveOptions {
 
 /** `auto` searches the `port` model exhaustively up to this many threshold sets, locally beyond. */
 export const EXHAUSTIVE_AUTO_LIMIT = 5000;
+/** Local search tries several starts up to this buffer (each start costs as much as the search). */
+export const MULTI_START_BUFFER = 64;
 /** `--method exhaustive` refuses instances with more threshold sets than this. */
 export const EXHAUSTIVE_LIMIT = 2_000_000;
 
@@ -122,19 +124,21 @@ function solvePort(problem: SolveProblem, layout: QueueLayout, options: SolveOpt
   }
   // Several starts: the per-queue models' optima, and the buffer split evenly (all of it for large
   // packets, or half for small ones); the best local optimum wins.
-  const data = (sol: Solution) => sol.queues.filter((q) => q.role === 'data').map((q) => ({ S: q.S, L: q.L }));
+  const data = (sol: Solution) =>
+    sol.queues.filter((q) => q.role === 'data').map((q) => ({ S: q.S, L: q.L }));
   const even = Math.floor(B / n);
-  const starts: [string, Thresholds[]][] = [
-    ['exact', data(solve(problem, { model: 'exact' }))],
-    ['paper', data(solve(problem, { model: 'paper' }))],
-    ['even', layout.data.map(() => ({ S: even, L: even }))],
-    ['even, S = L/2', layout.data.map(() => ({ S: Math.floor(even / 2), L: even }))],
-  ];
+  const starts: [string, Thresholds[]][] = [['exact', data(solve(problem, { model: 'exact' }))]];
+  if (B <= MULTI_START_BUFFER)
+    starts.push(
+      ['paper', data(solve(problem, { model: 'paper' }))],
+      ['even', layout.data.map(() => ({ S: even, L: even }))],
+      ['even, S = L/2', layout.data.map(() => ({ S: Math.floor(even / 2), L: even }))],
+    );
   let found: SearchResult | null = null;
   let evaluations = 0;
   let from = '';
   for (const [name, start] of starts) {
-    const r = localSearch(cost, start, B);
+    const r = localSearch(cost, start, B, B <= MULTI_START_BUFFER ? B : undefined);
     evaluations += r.evaluations;
     if (found === null || r.cost < found.cost) {
       found = r;
@@ -142,7 +146,8 @@ function solvePort(problem: SolveProblem, layout: QueueLayout, options: SolveOpt
     }
   }
   notes.push(
-    `local search from ${starts.length} starts (${evaluations} evaluations; best from the ${from} start): no unit ` +
+    `local search from ${starts.length === 1 ? "the exact model's optimum" : `${starts.length} starts`} ` +
+      `(${evaluations} evaluations${starts.length > 1 ? `; best from the ${from} start` : ''}): no unit ` +
       'move of one threshold or of buffer between two queues lowers the cost, but it is not proven globally optimal',
   );
   return {

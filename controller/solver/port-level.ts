@@ -180,37 +180,86 @@ function invert(a: Float64Array, inv: Float64Array): void {
 }
 
 /**
- * Censoring from the top: S_w = A1(w) + A0(w)·(-S_{w+1})^{-1}·A2(w+1), returned as N_w = (-S_w)^{-1} for
- * w = 1..l (N_0 is not needed) and S_0. A0 is diagonal (own arrivals), A2 lands only in O, so the update
- * touches column O alone.
+ * Censoring from the top: -S_w = -A1(w) - A0(w)·N_{w+1}·A2(w+1), with N_w = (-S_w)^{-1}. A0 is diagonal
+ * (own arrivals), A2 lands only in O, so -S_w = K_w - c_w·e_Oᵀ: the level's own block K_w = -A1(w) with one
+ * column changed, c_w = a(w)·N_{w+1}·down. K_w depends on w only through a(w) (three values: below S, below
+ * L, at L) once w >= 1, so its inverse is computed once per value, and Sherman-Morrison gives
+ * N_w = K⁻¹ + y_w·rᵀ/δ_w with y_w = K⁻¹c_w, r = row O of K⁻¹, δ_w = 1 - y_w[O]: O(M²) a level, not O(M³).
  */
-function censor(p: LevelParams, busyOnly: boolean): { N: Float64Array; S0: Float64Array } {
-  const l = p.l;
-  const N = new Float64Array((l + 1) * M * M);
-  const S = new Float64Array(M * M);
-  const neg = new Float64Array(M * M);
-  const inv = new Float64Array(M * M);
-  const down = downRates(p);
-  for (let w = l; w >= 0; w--) {
-    localBlock(p, w, S, busyOnly);
-    if (w < l) {
-      const a = arrivalAt(p, w);
-      if (a > 0) {
-        const Nn = N.subarray((w + 1) * M * M, (w + 2) * M * M);
-        for (let x = 0; x < M; x++) {
-          if (x === I) continue; // A0 has no row I
-          let sum = 0;
-          for (let k = 0; k < M; k++) sum += Nn[x * M + k]! * down[k]!;
-          S[x * M + O]! += a * sum;
-        }
+class Censored {
+  private readonly inverses: Float64Array[] = [];
+  private readonly kOf: Int32Array;
+  private readonly y: Float64Array;
+  private readonly delta: Float64Array;
+  /** The censored generator of level 0 (S_0), for the stationary distribution. */
+  readonly S0 = new Float64Array(M * M);
+
+  constructor(p: LevelParams, busyOnly: boolean) {
+    const l = p.l;
+    this.kOf = new Int32Array(l + 1);
+    this.y = new Float64Array((l + 1) * M);
+    this.delta = new Float64Array(l + 1).fill(1);
+    const down = downRates(p);
+    const block = new Float64Array(M * M);
+    const byRate = new Map<number, number>();
+    const c = new Float64Array(M);
+    const g = new Float64Array(M); // N_{w+1}·down
+    for (let w = l; w >= 0; w--) {
+      const a = w < l ? arrivalAt(p, w) : 0;
+      c.fill(0);
+      if (a > 0) for (let x = 1; x < M; x++) c[x] = a * g[x]!; // row I of A0 is zero
+      if (w === 0 && !busyOnly) {
+        localBlock(p, 0, this.S0, false);
+        for (let x = 0; x < M; x++) this.S0[x * M + O]! += c[x]!;
+        break;
       }
+      let k = w === 0 ? undefined : byRate.get(a);
+      if (k === undefined) {
+        localBlock(p, w, block, busyOnly);
+        for (let i = 0; i < M * M; i++) block[i] = -block[i]!;
+        const inv = new Float64Array(M * M);
+        invert(block, inv);
+        k = this.inverses.length;
+        this.inverses.push(inv);
+        if (w > 0) byRate.set(a, k);
+      }
+      this.kOf[w] = k;
+      const K = this.inverses[k]!;
+      const yw = this.y.subarray(w * M, (w + 1) * M);
+      if (a > 0) for (let x = 0; x < M; x++) yw[x] = dot(K, x, c);
+      this.delta[w] = 1 - yw[O]!;
+      // g = N_w·down for the level below.
+      const rd = dot(K, O, down);
+      for (let x = 0; x < M; x++) g[x] = dot(K, x, down) + (yw[x]! * rd) / this.delta[w]!;
     }
-    if (w === 0) break;
-    for (let k = 0; k < M * M; k++) neg[k] = -S[k]!;
-    invert(neg, inv);
-    N.set(inv, w * M * M);
   }
-  return { N, S0: S };
+
+  /** out = x·N_w (row vector). */
+  right(w: number, x: Float64Array, out: Float64Array): void {
+    const K = this.inverses[this.kOf[w]!]!;
+    let xy = 0;
+    for (let i = 0; i < M; i++) xy += x[i]! * this.y[w * M + i]!;
+    const f = xy / this.delta[w]!;
+    for (let j = 0; j < M; j++) {
+      let sum = 0;
+      for (let i = 0; i < M; i++) sum += x[i]! * K[i * M + j]!;
+      out[j] = sum + f * K[O * M + j]!;
+    }
+  }
+
+  /** out = N_w·v (column vector). */
+  left(w: number, v: Float64Array, out: Float64Array): void {
+    const K = this.inverses[this.kOf[w]!]!;
+    const f = dot(K, O, v) / this.delta[w]!;
+    for (let i = 0; i < M; i++) out[i] = dot(K, i, v) + this.y[w * M + i]! * f;
+  }
+}
+
+/** Row `row` of the M×M matrix A times v. */
+function dot(A: Float64Array, row: number, v: Float64Array): number {
+  let sum = 0;
+  for (let k = 0; k < M; k++) sum += A[row * M + k]! * v[k]!;
+  return sum;
 }
 
 /** The row vector x with x·S = 0, Σx = 1, for a generator S (M×M). */
@@ -233,16 +282,23 @@ export interface LevelResult {
   pi?: Float64Array;
 }
 
+/** A sum of terms given in the current scale of a rescaled recursion, folded into a log when the scale moves. */
 class LogAcc {
   value = -Infinity;
-  add(x: number, logScale: number): void {
-    if (x > 0) this.value = logAddExp(this.value, Math.log(x) + logScale);
+  private current = 0;
+  add(x: number): void {
+    this.current += x;
+  }
+  /** Call before the scale changes, and at the end, with the scale the terms were given in. */
+  fold(logScale: number): void {
+    if (this.current > 0) this.value = logAddExp(this.value, Math.log(this.current) + logScale);
+    this.current = 0;
   }
 }
 
 function stationary(p: LevelParams, keep: boolean): LevelResult {
-  const { N, S0 } = censor(p, false);
-  let v = nullVector(S0);
+  const censored = new Censored(p, false);
+  let v: Float64Array = nullVector(censored.S0);
   let logScale = 0;
   const below = new LogAcc();
   const from = new LogAcc();
@@ -251,25 +307,28 @@ function stationary(p: LevelParams, keep: boolean): LevelResult {
   const odNext = new LogAcc();
   const bAll = new LogAcc();
   const bNext = new LogAcc();
+  const accs = [below, from, top, odAll, odNext, bAll, bNext];
   const { r1, r2 } = p.upper.fresh;
   const { r1: s1, r2: s2 } = p.upper.pending;
   const pi = keep ? new Float64Array((p.l + 1) * M) : undefined;
   const logs: number[] = [];
+  const scaled = new Float64Array(M);
+  let next: Float64Array = new Float64Array(M);
   for (let w = 0; ; w++) {
     let sum = 0;
     for (let x = 0; x < M; x++) sum += v[x]!;
-    (w < p.s ? below : from).add(sum, logScale);
-    if (w === p.l) top.add(sum, logScale);
+    (w < p.s ? below : from).add(sum);
+    if (w === p.l) top.add(sum);
     const od = v[O]! + v[D]!;
     const b = v[B1]! * r1 + v[B2]! * r2 + v[P1]! * s1 + v[P2]! * s2;
-    odAll.add(od, logScale);
-    bAll.add(b, logScale);
+    odAll.add(od);
+    bAll.add(b);
     if (w > 0) {
-      odNext.add(od, logScale);
-      bNext.add(b, logScale);
+      odNext.add(od);
+      bNext.add(b);
     } else {
-      odNext.add(v[O]! * p.qU + v[D]! * p.qD, logScale);
-      bNext.add(b * p.qU, logScale);
+      odNext.add(v[O]! * p.qU + v[D]! * p.qD);
+      bNext.add(b * p.qU);
     }
     if (pi) {
       pi.set(v, w * M);
@@ -279,13 +338,8 @@ function stationary(p: LevelParams, keep: boolean): LevelResult {
     // π_{w+1} = (π_w ∘ a) · N_{w+1}; row I of A0 is zero.
     const a = arrivalAt(p, w);
     if (a === 0) break; // nothing goes higher
-    const Nn = N.subarray((w + 1) * M * M, (w + 2) * M * M);
-    const next = new Float64Array(M);
-    for (let x = 1; x < M; x++) {
-      const vx = v[x]! * a;
-      if (vx === 0) continue;
-      for (let y = 0; y < M; y++) next[y]! += vx * Nn[x * M + y]!;
-    }
+    for (let x = 1; x < M; x++) scaled[x] = v[x]! * a;
+    censored.right(w + 1, scaled, next);
     let norm = 0;
     for (let y = 0; y < M; y++) {
       if (next[y]! < 0) next[y] = 0; // rounding
@@ -293,11 +347,13 @@ function stationary(p: LevelParams, keep: boolean): LevelResult {
     }
     if (norm === 0) break;
     if (norm > 1e100 || norm < 1e-100) {
+      for (const acc of accs) acc.fold(logScale);
       for (let y = 0; y < M; y++) next[y]! /= norm;
       logScale += Math.log(norm);
     }
-    v = next;
+    [v, next] = [next, v];
   }
+  for (const acc of accs) acc.fold(logScale);
   const logZ = logAddExp(below.value, from.value);
   const ratio = (num: LogAcc, den: LogAcc) => (den.value === -Infinity ? 0 : Math.exp(num.value - den.value));
   const result: LevelResult = {
@@ -322,70 +378,45 @@ function stationary(p: LevelParams, keep: boolean): LevelResult {
 function busyFit(p: LevelParams): BusyFit {
   const l = p.l;
   const down = downRates(p);
-  const Cinv = new Float64Array((l + 1) * M * M);
-  const C = new Float64Array(M * M);
-  const neg = new Float64Array(M * M);
-  const inv = new Float64Array(M * M);
-  for (let w = l; w >= 0; w--) {
-    localBlock(p, w, C, true);
-    if (w < l) {
-      const a = arrivalAt(p, w);
-      if (a > 0) {
-        const Cn = Cinv.subarray((w + 1) * M * M, (w + 2) * M * M);
-        // C_w = T_loc - A0·C_{w+1}^{-1}·A2; with Cinv holding (-C)^{-1} this is T_loc + A0·Cinv·A2.
-        for (let x = 1; x < M; x++) {
-          let sum = 0;
-          for (let k = 0; k < M; k++) sum += Cn[x * M + k]! * down[k]!;
-          C[x * M + O]! += a * sum;
-        }
-      }
-    }
-    for (let k = 0; k < M * M; k++) neg[k] = -C[k]!;
-    invert(neg, inv);
-    Cinv.set(inv, w * M * M);
-  }
+  const censored = new Censored(p, true);
   // Solve (-T)τ = b: with G_w = (-C_w)^{-1}: τ_w = G_w (d_w + A2(w) τ_{w-1}), d_w = b_w + A0(w)·G_{w+1}·d_{w+1}.
-  const solve = (b: (w: number, x: number) => number): Float64Array[] => {
-    const d: Float64Array[] = new Array<Float64Array>(l + 1);
+  // b is given per phase (the reward); with factor[w] it is b_w = factor[w]·reward (τ2 uses 2τ1 in place).
+  const solve = (b: (w: number, out: Float64Array) => void): Float64Array => {
+    const d = new Float64Array((l + 1) * M);
+    const gd = new Float64Array(M);
     for (let w = l; w >= 0; w--) {
-      const dw = new Float64Array(M);
-      for (let x = 0; x < M; x++) dw[x] = b(w, x);
+      const dw = d.subarray(w * M, (w + 1) * M);
+      b(w, dw);
       if (w < l) {
         const a = arrivalAt(p, w);
         if (a > 0) {
-          const G = Cinv.subarray((w + 1) * M * M, (w + 2) * M * M);
-          const dn = d[w + 1]!;
-          for (let x = 1; x < M; x++) {
-            let sum = 0;
-            for (let k = 0; k < M; k++) sum += G[x * M + k]! * dn[k]!;
-            dw[x]! += a * sum;
-          }
+          censored.left(w + 1, d.subarray((w + 1) * M, (w + 2) * M), gd);
+          for (let x = 1; x < M; x++) dw[x]! += a * gd[x]!;
         }
       }
-      d[w] = dw;
     }
-    const tau: Float64Array[] = new Array<Float64Array>(l + 1);
+    const tau = new Float64Array((l + 1) * M);
+    const rhs = new Float64Array(M);
+    const t = new Float64Array(M);
     for (let w = 0; w <= l; w++) {
-      const rhs = Float64Array.from(d[w]!);
+      rhs.set(d.subarray(w * M, (w + 1) * M));
       if (w > 0) {
-        const prevO = tau[w - 1]![O]!;
+        const prevO = tau[(w - 1) * M + O]!;
         for (let x = 0; x < M; x++) rhs[x]! += down[x]! * prevO;
       }
-      const G = Cinv.subarray(w * M * M, (w + 1) * M * M);
-      const t = new Float64Array(M);
-      for (let x = 0; x < M; x++) {
-        let sum = 0;
-        for (let k = 0; k < M; k++) sum += G[x * M + k]! * rhs[k]!;
-        t[x] = sum;
-      }
-      tau[w] = t;
+      censored.left(w, rhs, t);
+      tau.set(t, w * M);
     }
     return tau;
   };
   // Time counts only while the wire carries queue i or those above (not in the D, DB lead-in of a pending start).
-  const busy = (x: number) => x === O || x === OB || x === B1 || x === B2 || x === P1 || x === P2;
-  const tau1 = solve((_w, x) => (busy(x) ? 1 : 0));
-  const tau2 = solve((w, x) => (busy(x) ? 2 * tau1[w]![x]! : 0));
+  const busy = [O, OB, B1, B2, P1, P2];
+  const tau1 = solve((_w, out) => {
+    for (const x of busy) out[x] = 1;
+  });
+  const tau2 = solve((w, out) => {
+    for (const x of busy) out[x] = 2 * tau1[w * M + x]!;
+  });
   const a0 = arrivalAt(p, 0);
   const U = p.upper.rate;
   const start = a0 + U;
@@ -395,8 +426,8 @@ function busyFit(p: LevelParams): BusyFit {
     let m2 = 0;
     for (const [w, x, weight] of beta) {
       if (weight === 0) continue;
-      m1 += weight * tau1[w]![x]!;
-      m2 += weight * tau2[w]![x]!;
+      m1 += weight * tau1[w * M + x]!;
+      m2 += weight * tau2[w * M + x]!;
     }
     return fitH2(m1, m2);
   };

@@ -13,8 +13,8 @@ export interface SearchResult {
 }
 
 /**
- * Local search from `start`: moves of size δ (a power of two, halved when no move of that size helps, down
- * to 1), the first improving move taken:
+ * Local search from `start`: moves of size δ (a power of two from `firstStep`, halved when no move of
+ * that size helps, down to 1), the first improving move taken:
  *   - one queue's S or L up or down by δ, or both together;
  *   - δ packets of buffer from queue j to queue i (L_j - δ, L_i + δ), with S_j clipped to the new L_j,
  *     either alone or with S_i + δ and S_j - δ too;
@@ -23,7 +23,12 @@ export interface SearchResult {
  * cost (a local optimum for this neighbourhood; not a global one, see the README for how often it is on
  * small instances).
  */
-export function localSearch(cost: PortCostFn, start: Thresholds[], buffer: number): SearchResult {
+export function localSearch(
+  cost: PortCostFn,
+  start: Thresholds[],
+  buffer: number,
+  firstStep = Math.max(1, Math.floor(buffer / 4)),
+): SearchResult {
   const n = start.length;
   let current = start.map((t) => ({ ...t }));
   let best = cost(current);
@@ -64,8 +69,10 @@ export function localSearch(cost: PortCostFn, start: Thresholds[], buffer: numbe
       }
   }
 
+  // The first step size: by default a quarter of the buffer (moving more at once rarely helps and costs
+  // evaluations on large instances).
   let delta = 1;
-  while (delta * 2 <= buffer) delta *= 2;
+  while (delta * 2 <= firstStep) delta *= 2;
   for (;;) {
     let improved = false;
     for (const candidate of moves(delta)) {
