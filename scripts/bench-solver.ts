@@ -1,23 +1,36 @@
 // Solve time of the threshold solver: 8 queues, ResNet50, buffers of 350, 1e4 and 1e5 packets, each
-// model and method. Run: `npx tsx scripts/bench-solver.ts [--load X] [--dp-limit B]`.
+// model and method; for the port model, one evaluation of given thresholds (the exact model's optimum) and
+// the solve where it fits in the time. Run:
+// `npx tsx scripts/bench-solver.ts [--load X] [--dp-limit B] [--port-solve-limit B]`.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { configsDir, loadModelProfile } from '../controller/config/index.js';
-import { solve, type LossModel, type Method, type SolveProblem } from '../controller/solver/index.js';
+import {
+  evaluate,
+  layoutQueues,
+  solve,
+  type LossModel,
+  type Method,
+  type SolveProblem,
+} from '../controller/solver/index.js';
 
 const { values } = parseArgs({
   options: {
     load: { type: 'string', default: '1' },
     // The exhaustive method is O(N·B²); above this buffer it would take minutes to hours.
     'dp-limit': { type: 'string', default: '10000' },
+    // The port model's local search evaluates the whole port a few thousand times; above this buffer a solve
+    // takes more than a minute.
+    'port-solve-limit': { type: 'string', default: '350' },
   },
 });
 const load = Number(values.load);
 const dpLimit = Number(values['dp-limit']);
+const portSolveLimit = Number(values['port-solve-limit']);
 
 const profile = loadModelProfile(join(configsDir(), 'models', 'resnet50.yaml'));
 const BUFFERS = [350, 10_000, 100_000];
-const MODELS: LossModel[] = ['paper', 'exact'];
+const MODELS: Exclude<LossModel, 'port'>[] = ['paper', 'exact'];
 const METHODS: Method[] = ['auto', 'greedy', 'dp'];
 
 function problem(bufferPackets: number): SolveProblem {
@@ -69,3 +82,40 @@ for (const model of MODELS)
     if (spread > 1e-9 * Math.max(...values.map(Math.abs)))
       console.log(`  !! methods disagree at buffer ${buffer}: ${JSON.stringify(reference)}`);
   }
+
+// The port model: its cost is not separable, so the figures are one evaluation of the whole port (the
+// decomposition, 8 data queues) and the local search's solve time where it fits in a minute.
+console.log('model  buffer   what               time        objective');
+for (const buffer of BUFFERS) {
+  const p = problem(buffer);
+  const layout = layoutQueues(p);
+  const start = solve(p, { model: 'exact' })
+    .queues.filter((q) => q.role === 'data')
+    .map((q) => ({ S: q.S, L: q.L }));
+  const runs = buffer > 10_000 ? 3 : 20;
+  let objective = evaluate(p, 'port', start, layout).objective; // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    objective = evaluate(p, 'port', start, layout).objective;
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const ms = times[Math.floor(times.length / 2)]!;
+  console.log(
+    `port   ${String(buffer).padStart(6)}   evaluate         ${ms.toFixed(2).padStart(8)} ms  ${objective.toPrecision(10)}`,
+  );
+  if (buffer > portSolveLimit) {
+    console.log(
+      `port   ${String(buffer).padStart(6)}   solve (local)     -        skipped (--port-solve-limit ${portSolveLimit})`,
+    );
+    continue;
+  }
+  const t0 = performance.now();
+  const s = solve(p, { model: 'port' });
+  const solveMs = performance.now() - t0;
+  const evaluations = /\((\d+) evaluations/.exec(s.notes.join(' '))?.[1] ?? '?';
+  console.log(
+    `port   ${String(buffer).padStart(6)}   solve (${s.method})  ${solveMs.toFixed(0).padStart(8)} ms  ${s.objective.toPrecision(10)}  (${evaluations} evaluations)`,
+  );
+}
