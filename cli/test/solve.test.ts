@@ -117,6 +117,24 @@ describe('mlt solve', function () {
   it('rejects unknown option values as usage errors', () => {
     const r = runCli(['solve', 'configs/solve-inline.yaml', '--model', 'fluid']);
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /Allowed choices are paper, exact/);
+    assert.match(r.stderr, /Allowed choices are paper, exact, port/);
+  });
+
+  it('solves under the port model, and says why the separable-only methods do not apply', () => {
+    const r = runCli(['solve', 'configs/solve-validate-small.yaml', '--model', 'port', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const s = JSON.parse(r.stdout) as SolveJson & { notes: string[] };
+    assert.equal(s.model, 'port');
+    assert.equal(s.method, 'local');
+    const data = s.queues.filter((q) => q.role === 'data');
+    assert.ok(data.reduce((a, q) => a + q.L, 0) <= 12);
+    assert.ok(Math.abs(data.reduce((a, q) => a + q.cost, 0) - s.objective) < 1e-12);
+    assert.match(s.notes.join('\n'), /local search from 4 starts/);
+    const dp = runCli(['solve', 'configs/solve-validate-small.yaml', '--model', 'port', '--method', 'dp']);
+    assert.equal(dp.status, 2);
+    assert.match(dp.stderr, /--method dp needs a cost that is separable across queues/);
+    const big = runCli(['solve', 'configs/solve-resnet50.yaml', '--model', 'port', '--port-engine', 'chain']);
+    assert.equal(big.status, 2);
+    assert.match(big.stderr, /the full port chain would have \d+ states/);
   });
 });

@@ -100,7 +100,9 @@ function chosenLines(chosen: ChosenRun[]): string[] {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
   const line = (cells: string[]) =>
     cells
-      .map((cell, c) => (c <= 2 || c === 6 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+      .map((cell, c) =>
+        c === cells.length - 1 ? cell : c <= 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!),
+      )
       .join('  ');
   const lines = [
     "each model's optimal thresholds run on the switch (same seeds); cost = Σ measured loss (%) × cost per 1%",
