@@ -7,9 +7,11 @@
 //   OB  the same, but a packet of the queues above arrived meanwhile (it goes next);
 //   D   a packet of a lower queue is on the wire (it started while queue i and all above were empty);
 //   DB  the same, with a packet of the queues above waiting;
-//   B1, B2  the queues above hold the wire: their busy period, as a two-phase hyperexponential fitted to
-//       the mean and variance of the busy period that the chain of queue i-1 gives (exact moments of that
-//       chain's absorption time, not of the real port's).
+//   B1, B2  the queues above hold the wire, in a busy period begun by an arrival at a wire free of them;
+//   P1, P2  the same, in one begun when a transmission of queue i or a lower queue ended with their packets
+//       waiting (longer: they piled up while they could not preempt).
+//   Each kind of busy period is a two-phase hyperexponential fitted to the mean and variance that the chain
+//   of queue i-1 gives (exact moments of that chain's absorption time, not of the real port's).
 // Arrivals are Poisson and admitted by the thresholds on w; transmissions are exponential with mean 1.
 // What the level cannot know exactly it takes from its neighbours: the upper queues' admitted arrival
 // rate while they are empty (exact: they are empty), their busy period (fitted, from above), and whether
@@ -18,9 +20,9 @@
 // top-down pass (busy periods) and one bottom-up pass (stationary distributions) solve all levels.
 //
 // The approximations, and so the error against the full chain (see the README for the measured figures):
-// the upper busy period is reduced to two moments; a busy period that starts after packets piled up behind
-// a non-preemptive transmission is taken to be an ordinary one; the lower queues are described by two
-// probabilities, not by their state. The top queue is exact up to the last of these.
+// the upper busy periods are reduced to two moments each, and computed from the level above, itself an
+// approximation below the top; the lower queues are described by two probabilities, not by their state.
+// The top queue is exact up to the last of these.
 import { logAddExp } from './blocking.js';
 import type { PortInstance, PortLosses } from './port-types.js';
 
