@@ -1,9 +1,35 @@
 // Constant folding with P4's arithmetic: bit<W> wraps modulo 2^W, int<W> in two's complement, saturating
 // |+| and |-| clamp, and untyped integers (infint) are exact.
 import type { BinaryOp, ConstValue, Type, UnaryOp } from './ast.js';
+import { MAX_INFINT_BITS } from './limits.js';
 import { normalize } from './types.js';
 
-const int = (value: bigint): ConstValue => ({ kind: 'int', value });
+/** A constant the compiler refuses to compute (the checker reports it at the expression). */
+export class FoldError extends Error {}
+
+const LIMIT = 1n << BigInt(MAX_INFINT_BITS);
+
+function int(value: bigint): ConstValue {
+  if (value >= LIMIT || value <= -LIMIT)
+    throw new FoldError(`integer constant too large: more than ${MAX_INFINT_BITS} bits`);
+  return { kind: 'int', value };
+}
+
+/** x << y and x >> y without computing a shift the result cannot need: with a width W, a shift by W or more
+ *  leaves 0 (or -1: an arithmetic right shift of a negative value); an untyped value may not grow past
+ *  MAX_INFINT_BITS. */
+function shift(op: '<<' | '>>', x: bigint, y: bigint, t: Type): bigint {
+  const w = t.kind === 'bit' || t.kind === 'int' ? BigInt(t.width) : undefined;
+  if (op === '>>') {
+    const limit = w ?? BigInt(MAX_INFINT_BITS) + 1n;
+    return y >= limit ? (x < 0n ? -1n : 0n) : x >> y;
+  }
+  if (w !== undefined && y >= w) return 0n;
+  if (x === 0n) return 0n;
+  if (y > BigInt(MAX_INFINT_BITS))
+    throw new FoldError(`integer constant too large: a shift by ${y} bits exceeds ${MAX_INFINT_BITS} bits`);
+  return x << y;
+}
 const bool = (value: boolean): ConstValue => ({ kind: 'bool', value });
 
 function bounds(t: Type): [bigint, bigint] | undefined {
@@ -73,9 +99,9 @@ export function foldBinary(
       return int(r < bd[0] ? bd[0] : r > bd[1] ? bd[1] : r);
     }
     case '<<':
-      return int(normalize(x << y, t));
+      return int(normalize(shift('<<', x, y, t), t));
     case '>>':
-      return int(normalize(x >> y, t));
+      return int(normalize(shift('>>', x, y, t), t));
     case '&':
       return int(normalize(x & y, t));
     case '|':

@@ -4,6 +4,7 @@ import type { CheckedProgram, Loc } from './ast.js';
 import { CompileAbort, type Diagnostics } from './diagnostics.js';
 import { Preprocessor } from './preprocessor.js';
 import { parseTokens } from './parser.js';
+import { checkNesting } from './limits.js';
 import { Checker } from './check/checker.js';
 import { assemble, resolveMain } from './v1model.js';
 
@@ -39,6 +40,7 @@ export function frontEnd(
     if (diags.hasErrors) return undefined;
     const program = parseTokens(tokens, diags);
     if (!program || diags.hasErrors) return undefined;
+    checkNesting(program, diags);
     const result = new Checker(diags).check(program);
     if (diags.hasErrors) return undefined;
     const main = resolveMain(program, result, diags);

@@ -4,6 +4,7 @@
 // One file on purpose, over the usual size: a recursive-descent parser is one grammar whose productions call
 // each other in cycles (expressions, statements, declarations, types); split across modules it would read
 // as a tangle of mutual imports, while here each production sits next to the ones it calls.
+import { MAX_NESTING, tooDeep } from './limits.js';
 import {
   UNKNOWN_TYPE,
   type ActionDecl,
@@ -52,6 +53,8 @@ const TYPE_KEYWORDS = new Set([
 export class Parser {
   private pos = 0;
   private readonly typeScopes: Set<string>[] = [new Set()];
+  /** Current nesting of statements, unary operands (parentheses included), `?:` and types: bounded, so that no input overflows the stack. */
+  private nest = 0;
 
   constructor(
     private readonly toks: Token[],
@@ -59,6 +62,11 @@ export class Parser {
   ) {}
 
   // ------------------------------------------------------------ token helpers
+
+  /** One more level of statement, expression or type nesting (see MAX_NESTING). */
+  private enter(): void {
+    if (++this.nest > MAX_NESTING) tooDeep(this.diags, this.tok.loc);
+  }
 
   private get tok(): Token {
     return this.toks[this.pos]!;
@@ -816,6 +824,15 @@ export class Parser {
   // ------------------------------------------------------------ types
 
   typeRef(): TypeRef {
+    this.enter();
+    try {
+      return this.typeRefNested();
+    } finally {
+      this.nest--;
+    }
+  }
+
+  private typeRefNested(): TypeRef {
     const t = this.tok;
     const loc = t.loc;
     let ref: TypeRef;
@@ -925,6 +942,15 @@ export class Parser {
   }
 
   private stmt(): Stmt {
+    this.enter();
+    try {
+      return this.stmtNested();
+    } finally {
+      this.nest--;
+    }
+  }
+
+  private stmtNested(): Stmt {
     const annotations = this.is('@') ? this.annotations() : [];
     const t = this.tok;
     const loc = t.loc;
@@ -1026,12 +1052,16 @@ export class Parser {
   private ternary(): Expr {
     const cond = this.binary(1);
     if (this.is('?')) {
-      const q = this.expect('?');
-      const then = this.expr();
-      this.expect(':');
-      const els = this.ternary();
-      void q;
-      return { kind: 'ternary', cond, then, else: els, type: UNKNOWN_TYPE, loc: cond.loc };
+      this.enter();
+      try {
+        this.expect('?');
+        const then = this.expr();
+        this.expect(':');
+        const els = this.ternary();
+        return { kind: 'ternary', cond, then, else: els, type: UNKNOWN_TYPE, loc: cond.loc };
+      } finally {
+        this.nest--;
+      }
     }
     return cond;
   }
@@ -1061,6 +1091,15 @@ export class Parser {
   }
 
   private unary(): Expr {
+    this.enter();
+    try {
+      return this.unaryNested();
+    } finally {
+      this.nest--;
+    }
+  }
+
+  private unaryNested(): Expr {
     const t = this.tok;
     if (t.kind === 'punct' && (t.text === '!' || t.text === '~' || t.text === '-' || t.text === '+')) {
       this.pos++;

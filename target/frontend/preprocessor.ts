@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Loc } from './ast.js';
 import type { Diagnostics } from './diagnostics.js';
 import { lexLine, type Token } from './lexer.js';
+import { MAX_MACRO_TOKENS } from './limits.js';
 
 /** The target's own core.p4 and v1model.p4. */
 export const BUILTIN_INCLUDE_DIR = fileURLToPath(new URL('../include/', import.meta.url));
@@ -146,6 +147,8 @@ export class Preprocessor {
   private readonly macros = new Map<string, Macro>();
   private readonly out: Token[] = [];
   private depth = 0;
+  /** Tokens made by macro expansion so far (see chargeExpansion). */
+  private expandedTokens = 0;
   /** Files that said `#pragma once`. */
   private readonly once = new Set<string>();
 
@@ -190,10 +193,18 @@ export class Preprocessor {
         continue;
       }
       if (!active()) continue;
-      this.out.push(...this.expand(lexLine(line, file, lineNo, this.diags), new Set()));
+      appendTokens(this.out, this.expand(lexLine(line, file, lineNo, this.diags), new Set()));
     }
     for (const c of conds) this.diags.error(c.loc, 'unterminated #if');
     this.depth--;
+  }
+
+  /** Counts `n` more tokens of macro expansion, made at `loc`: past MAX_MACRO_TOKENS in one compilation
+   *  (a macro that expands to a huge line, or doubles at each level) the compilation stops there. */
+  private chargeExpansion(loc: Loc, n: number): void {
+    this.expandedTokens += n;
+    if (this.expandedTokens > MAX_MACRO_TOKENS)
+      this.diags.fatal(loc, `macro expansion too large: more than ${MAX_MACRO_TOKENS} tokens`);
   }
 
   /** Expands macros in one line's tokens. A macro's tokens take the location of its use; arguments of a
@@ -233,13 +244,23 @@ export class Preprocessor {
         i = j;
         const expandedArgs = args.map((a) => this.expand(a, expanding));
         const params = m.params;
+        this.chargeExpansion(
+          t.loc,
+          m.tokens.reduce((n, bt) => {
+            const k = bt.kind === 'ident' ? params.indexOf(bt.text) : -1;
+            return n + (k >= 0 ? (expandedArgs[k]?.length ?? 0) : 1);
+          }, 0),
+        );
         body = m.tokens.flatMap((bt) => {
           const k = bt.kind === 'ident' ? params.indexOf(bt.text) : -1;
           return k >= 0 ? (expandedArgs[k] ?? []) : [{ ...bt, loc: t.loc }];
         });
-      } else body = body.map((bt) => ({ ...bt, loc: t.loc }));
+      } else {
+        this.chargeExpansion(t.loc, body.length);
+        body = body.map((bt) => ({ ...bt, loc: t.loc }));
+      }
       const placed = body.map((bt, k) => (k === 0 ? { ...bt, adjacent: t.adjacent } : bt));
-      out.push(...this.expand(placed, new Set(expanding).add(t.text)));
+      appendTokens(out, this.expand(placed, new Set(expanding).add(t.text)));
     }
     return out;
   }
@@ -370,7 +391,9 @@ export class Preprocessor {
       }
       toks.push(t);
     }
-    toks.splice(0, toks.length, ...this.expand(toks, new Set()));
+    const expanded = this.expand(toks, new Set());
+    toks.length = 0;
+    appendTokens(toks, expanded);
     let pos = 0;
     const peek = (): string | undefined => toks[pos]?.text;
     const fail = (): never => this.diags.fatal(loc, 'invalid #if expression');
@@ -414,7 +437,7 @@ export class Preprocessor {
         let op = peek();
         // `>>` arrives as two adjacent '>' tokens.
         if (op === '>' && toks[pos + 1]?.text === '>' && toks[pos + 1]!.adjacent) op = '>>';
-        const p = op === '>>' ? 8 : op !== undefined ? prec[op] : undefined;
+        const p = op === '>>' ? 8 : op !== undefined && Object.hasOwn(prec, op) ? prec[op] : undefined;
         if (p === undefined || p <= minPrec - 1 || p < minPrec) break;
         pos += op === '>>' ? 2 : 1;
         const right = expr(p + 1);
@@ -486,4 +509,9 @@ export class Preprocessor {
       return false;
     }
   }
+}
+
+/** out.push(...toks) without spreading: a spread of a very long line would overflow the stack. */
+function appendTokens(out: Token[], toks: Token[]): void {
+  for (const t of toks) out.push(t);
 }

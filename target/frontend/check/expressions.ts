@@ -1,6 +1,7 @@
 // Expressions: names, members, operators and casts, typed and constant-folded.
-import type { Expr, Field, Type } from '../ast.js';
-import { foldBinary, foldCast, foldSlice, foldUnary } from '../fold.js';
+import type { ConstValue, Expr, Field, Type } from '../ast.js';
+import { MAX_WIDTH } from '../limits.js';
+import { FoldError, foldBinary, foldCast, foldSlice, foldUnary } from '../fold.js';
 import {
   BOOL,
   DONTCARE,
@@ -101,8 +102,8 @@ function exprInner(cx: Checker, e: Expr, ctx: Ctx, expected?: Type): Type {
       e.loValue = Number(lo);
       const t = bits(e.hiValue - e.loValue + 1);
       if (e.expr.constValue) {
-        const f = foldSlice(e.expr.constValue, e.hiValue, e.loValue);
-        if (f) e.constValue = f;
+        const [hv, lv] = [e.hiValue, e.loValue];
+        fold(cx, e, () => foldSlice(e.expr.constValue!, hv, lv));
       }
       return t;
     }
@@ -120,8 +121,7 @@ function exprInner(cx: Checker, e: Expr, ctx: Ctx, expected?: Type): Type {
       } else if (!isIntegral(t))
         cx.error(e.loc, `'${e.op}' needs an integer operand, not ${typeToString(t)}`);
       if (e.operand.constValue) {
-        const f = foldUnary(e.op, e.operand.constValue, t);
-        if (f) e.constValue = f;
+        fold(cx, e, () => foldUnary(e.op, e.operand.constValue!, t));
       }
       return t;
     }
@@ -333,6 +333,18 @@ function memberExpr(cx: Checker, e: Expr & { kind: 'member' }, ctx: Ctx): Type {
   }
 }
 
+/** Sets e's constant value to what `f` folds it to, if anything; a constant too large to compute is an
+ *  error at e. */
+function fold(cx: Checker, e: Expr, f: () => ConstValue | undefined): void {
+  try {
+    const v = f();
+    if (v) e.constValue = v;
+  } catch (err) {
+    if (!(err instanceof FoldError)) throw err;
+    cx.error(e.loc, err.message);
+  }
+}
+
 function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expected?: Type): Type {
   const op = e.op;
   if (op === '&&' || op === '||') {
@@ -341,8 +353,7 @@ function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expecte
     if (l.kind !== 'bool' || r.kind !== 'bool')
       cx.error(e.loc, `'${op}' needs bool operands, not ${typeToString(l)} and ${typeToString(r)}`);
     if (e.left.constValue && e.right.constValue) {
-      const f = foldBinary(op, e.left.constValue, e.right.constValue, BOOL, BOOL);
-      if (f) e.constValue = f;
+      fold(cx, e, () => foldBinary(op, e.left.constValue!, e.right.constValue!, BOOL, BOOL));
     }
     return BOOL;
   }
@@ -371,8 +382,7 @@ function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expecte
     if (l.kind === 'infint' && e.right.constValue === undefined)
       cx.error(e.loc, `'${op}': an untyped left operand needs a constant shift amount; cast it to a width`);
     if (e.left.constValue && e.right.constValue) {
-      const f = foldBinary(op, e.left.constValue, e.right.constValue, l, l);
-      if (f) e.constValue = f;
+      fold(cx, e, () => foldBinary(op, e.left.constValue!, e.right.constValue!, l, l));
     }
     return l;
   }
@@ -383,10 +393,12 @@ function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expecte
       const bad = !isFixedInt(l) ? e.left : e.right;
       return cx.fatal(bad.loc, `'++' needs operands with a width, not ${typeToString(bad.type)}`);
     }
-    const t: Type = { kind: l.kind, width: l.width + r.width };
+    const width = l.width + r.width;
+    if (width > MAX_WIDTH)
+      cx.error(e.loc, `'++' makes a value of ${width} bits, wider than the widest type (${MAX_WIDTH} bits)`);
+    const t: Type = { kind: l.kind, width };
     if (e.left.constValue && e.right.constValue) {
-      const f = foldBinary(op, e.left.constValue, e.right.constValue, r, t);
-      if (f) e.constValue = f;
+      fold(cx, e, () => foldBinary(op, e.left.constValue!, e.right.constValue!, r, t));
     }
     return t;
   }
@@ -414,8 +426,7 @@ function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expecte
     cx.error(e.right.loc, 'division by zero');
   const resultT = isCmp ? BOOL : t;
   if (e.left.constValue && e.right.constValue) {
-    const f = foldBinary(op, e.left.constValue, e.right.constValue, t, resultT);
-    if (f) e.constValue = f;
+    fold(cx, e, () => foldBinary(op, e.left.constValue!, e.right.constValue!, t, resultT));
   }
   return resultT;
 }

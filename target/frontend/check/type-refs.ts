@@ -2,6 +2,7 @@
 import type { Type, TypeRef } from '../ast.js';
 import { BOOL, DONTCARE, ERROR_T, INFINT, STRING, VOID, typeToString } from '../types.js';
 import { Scope } from '../scope.js';
+import { MAX_WIDTH } from '../limits.js';
 import type { Checker } from './checker.js';
 import { constInt } from './expressions.js';
 
@@ -30,9 +31,15 @@ function resolveTypeInner(cx: Checker, ref: TypeRef, scope: Scope): Type {
       }
     case 'bits': {
       const w = constInt(cx, ref.width, { scope }, 'a width');
-      const width = w === undefined ? 1 : Number(w);
-      if (w !== undefined && (width < (ref.signed ? 1 : 0) || width > 2048))
-        cx.error(ref.width.loc, `invalid width ${width}`);
+      let width = w === undefined ? 1 : Number(w);
+      if (w !== undefined && (width < (ref.signed ? 1 : 0) || width > MAX_WIDTH)) {
+        cx.error(
+          ref.width.loc,
+          `invalid width ${width > MAX_WIDTH ? `${w} (the widest is ${MAX_WIDTH})` : w}`,
+        );
+        // Checking goes on with a width that cannot make folding or layout blow up.
+        width = 1;
+      }
       if (ref.varbit) return { kind: 'varbit', maxWidth: width };
       return ref.signed ? { kind: 'int', width } : { kind: 'bit', width };
     }
