@@ -21,12 +21,18 @@ export class AssertionFailure extends Error {}
 
 export type Obj = { [k: string]: unknown };
 
+const OWN = { writable: true, enumerable: true, configurable: true } as const;
+
 /** Deep copy of a header/struct/stack/union value (plain objects, arrays, scalars). */
 export function clone<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) return v.map(clone) as T;
   const o: Obj = {};
-  for (const k in v as Obj) o[k] = clone((v as Obj)[k]);
+  for (const k in v as Obj) {
+    // A field named __proto__ must stay an own property (assignment would set the prototype instead).
+    if (k === '__proto__') Object.defineProperty(o, k, { value: clone((v as Obj)[k]), ...OWN });
+    else o[k] = clone((v as Obj)[k]);
+  }
   return o as T;
 }
 

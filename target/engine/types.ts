@@ -48,7 +48,7 @@ export function constLiteral(c: ConstValue, t: Type | undefined): string {
     case 'tuple':
       return `[${c.elements.map((e) => constLiteral(e, undefined)).join(', ')}]`;
     case 'struct':
-      return `{${c.fields.map((f) => `${JSON.stringify(f.name)}: ${constLiteral(f.value, undefined)}`).join(', ')}}`;
+      return `{${c.fields.map((f) => `${f.name === '__proto__' ? '["__proto__"]' : JSON.stringify(f.name)}: ${constLiteral(f.value, undefined)}`).join(', ')}}`;
   }
 }
 

@@ -233,7 +233,8 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
           name: k.name!,
           ...(annotations ? { annotations } : {}),
           bitwidth: k.width!,
-          match_type: MATCH_TYPES[k.matchKindName] ?? 'EXACT',
+          match_type:
+            (Object.hasOwn(MATCH_TYPES, k.matchKindName) && MATCH_TYPES[k.matchKindName]) || 'EXACT',
           ...(doc ? { doc } : {}),
         };
       }),

@@ -73,8 +73,9 @@ function specOf(t: Type, info: P4TypeInfo): P4DataTypeSpec {
     case 'bool':
       return { bool: {} };
     case 'struct': {
-      const map = (info.structs ??= {});
-      if (!(t.decl.name in map)) {
+      // A map keyed by P4 names: no prototype, so that a struct named `constructor` or `__proto__` is a key.
+      const map = (info.structs ??= Object.create(null) as NonNullable<P4TypeInfo['structs']>);
+      if (!Object.hasOwn(map, t.decl.name)) {
         const entry = { members: [] as { name: string; type_spec: P4DataTypeSpec }[] };
         map[t.decl.name] = entry;
         entry.members = t.decl.fields.map((f) => ({ name: f.name, type_spec: specOf(f.type, info) }));

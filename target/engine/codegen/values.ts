@@ -45,7 +45,7 @@ export function factory(gen: Gen, t: Type): string {
   const parts: string[] = [];
   if (t.kind === 'header') parts.push('$valid: false');
   for (const f of decl.fields) {
-    parts.push(`${f.name}: ${defaultValue(gen, f.type)}`);
+    parts.push(`${propertyKey(f.name)}: ${defaultValue(gen, f.type)}`);
     if (f.type.kind === 'varbit') parts.push(`$w_${f.name}: 0`);
   }
   gen.top.push(`function ${name}() { return { ${parts.join(', ')} }; }`);
@@ -84,4 +84,11 @@ function resetField(gen: Gen, ref: string, t: Type): string {
     default:
       return `${ref} = ${defaultValue(gen, t)};`;
   }
+}
+
+/** A field name as the key of an object literal. `__proto__: v` in a literal would set the prototype instead
+ *  of making a field (and drop a number); the computed key `["__proto__"]: v` makes an own property, which
+ *  member accesses then read and write like any other. Every other P4 identifier is a valid key as is. */
+export function propertyKey(name: string): string {
+  return name === '__proto__' ? '["__proto__"]' : name;
 }
