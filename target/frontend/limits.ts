@@ -19,6 +19,14 @@ export const MAX_WIDTH = 2048;
  *  twice the widest type, no more (a shift by hundreds of millions of bits must not be computed). */
 export const MAX_INFINT_BITS = 2 * MAX_WIDTH;
 
+/** Elements of one header stack: each packet's state holds every element. */
+export const MAX_STACK_SIZE = 4096;
+
+/** Cells of one register, counter or meter array, and of all of a program's together: the engine allocates
+ *  them when it loads the program, so a pushed pipeline must not be able to ask for gigabytes. */
+export const MAX_EXTERN_SIZE = 1 << 22;
+export const MAX_EXTERN_CELLS = 1 << 24;
+
 export function tooDeep(diags: Diagnostics, loc: Loc): never {
   return diags.fatal(
     loc,

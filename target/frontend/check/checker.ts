@@ -60,6 +60,10 @@ export class Checker {
   readonly instances: InstanceDecl[] = [];
   readonly copies: (ControlDecl | ParserDecl)[] = [];
   readonly globalActionUses = new Map<ControlDecl, ActionDecl[]>();
+  /** Nesting depth of each struct type's values (see checkStructNesting). */
+  readonly typeDepth = new Map<object, number>();
+  /** Cells of the register, counter and meter arrays instantiated so far (see MAX_EXTERN_CELLS). */
+  externCells = 0;
   /** Unchecked copies of parser/control declarations, from which per-instance copies are made. */
   readonly pristine = new Map<ControlDecl | ParserDecl, ControlDecl | ParserDecl>();
   constructor(readonly diags: Diagnostics) {}

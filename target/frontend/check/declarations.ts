@@ -11,11 +11,13 @@ import type {
   Loc,
   NameRef,
   Param,
+  StructTypeDecl,
   TopDecl,
   Type,
   TypeRef,
   VariableDecl,
 } from '../ast.js';
+import { MAX_NESTING, tooDeep } from '../limits.js';
 import { bitWidthOf, intValue, isFixedInt, typeToString } from '../types.js';
 import { controlPlaneName } from '../names.js';
 import { Scope } from '../scope.js';
@@ -51,6 +53,7 @@ export function topDecl(cx: Checker, d: TopDecl): void {
     case 'struct':
       cx.declareType(g, d.name, { kind: 'struct', decl: d }, d.loc);
       for (const f of d.fields) f.type = resolveType(cx, f.typeRef, g);
+      checkStructNesting(cx, d);
       return checkDuplicateFields(cx, d.fields);
     case 'enum':
       return enumDecl(cx, d);
@@ -262,4 +265,20 @@ function actionDecl(cx: Checker, d: ActionDecl, ctx: Ctx): void {
   d.controlPlaneName = controlPlaneName(d.annotations, d.name, ctx.block);
   cx.actions.push(d);
   checkBlock(cx, d.body, { ...ctx, scope, action: d });
+}
+
+/** Structs inside structs count towards MAX_NESTING like nested statements: the checker, the P4Info builder
+ *  and the code generator recurse through a value's fields. */
+function checkStructNesting(cx: Checker, d: StructTypeDecl): void {
+  const depth = (t: Type): number =>
+    t.kind === 'struct' || t.kind === 'header_union'
+      ? (cx.typeDepth.get(t.decl) ?? 1)
+      : t.kind === 'stack'
+        ? 1 + depth(t.element)
+        : t.kind === 'tuple'
+          ? 1 + Math.max(0, ...t.elements.map(depth))
+          : 0;
+  const n = 1 + Math.max(0, ...d.fields.map((f) => depth(f.type)));
+  cx.typeDepth.set(d, n);
+  if (n > MAX_NESTING) tooDeep(cx.diags, d.loc);
 }

@@ -1,7 +1,8 @@
 // Extern declarations and instantiations (constructor arguments, control-plane names) and the core library's
 // rules on packet_in.extract and packet_out.emit.
-import type { CallExpr, Expr, ExternDecl, InstanceDecl, Type } from '../ast.js';
-import { VOID, bits, typeToString } from '../types.js';
+import type { CallExpr, Expr, ExternDecl, InstanceDecl, Param, Type } from '../ast.js';
+import { MAX_EXTERN_CELLS, MAX_EXTERN_SIZE } from '../limits.js';
+import { VOID, bits, intValue, typeToString } from '../types.js';
 import { controlPlaneName } from '../names.js';
 import { arityOk, checkArgs } from './calls.js';
 import type { Checker, Ctx } from './checker.js';
@@ -41,6 +42,7 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
       // registers) default to bit<32>, the width bmv2 uses for extern indexes.
       d.type = { ...t, typeArgs: t.decl.typeParams.map((p) => env.get(p) ?? bits(32)) };
     }
+    checkExternSize(cx, ctors[0]!.params, d.ctorArgs);
     if (!['packet_in', 'packet_out'].includes(t.decl.name)) cx.externInstances.push(d);
     return;
   }
@@ -105,4 +107,18 @@ export function checkPacketMethod(cx: Checker, e: CallExpr, extern: string, meth
         `emit needs a header, header stack, header union or struct of them, not ${typeToString(t)}`,
       );
   }
+}
+
+/** The `size` of an extern array (v1model's register, counter, meter, action_profile, action_selector):
+ *  bounded per instance and over the whole program (MAX_EXTERN_SIZE, MAX_EXTERN_CELLS). */
+function checkExternSize(cx: Checker, params: Param[], args: (Expr | undefined)[]): void {
+  const i = params.findIndex((p) => p.name === 'size');
+  const arg = i >= 0 ? args[i] : undefined;
+  const n = arg && intValue(arg.constValue);
+  if (!arg || n === undefined) return;
+  if (n > BigInt(MAX_EXTERN_SIZE))
+    return cx.error(arg.loc, `size ${n} is too large for this target (at most ${MAX_EXTERN_SIZE})`);
+  cx.externCells += Number(n);
+  if (cx.externCells > MAX_EXTERN_CELLS)
+    cx.error(arg.loc, `the program's extern arrays hold more than ${MAX_EXTERN_CELLS} cells in all`);
 }

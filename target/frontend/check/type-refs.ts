@@ -2,7 +2,7 @@
 import type { Type, TypeRef } from '../ast.js';
 import { BOOL, DONTCARE, ERROR_T, INFINT, STRING, VOID, typeToString } from '../types.js';
 import { Scope } from '../scope.js';
-import { MAX_WIDTH } from '../limits.js';
+import { MAX_STACK_SIZE, MAX_WIDTH } from '../limits.js';
 import type { Checker } from './checker.js';
 import { constInt } from './expressions.js';
 
@@ -55,6 +55,10 @@ function resolveTypeInner(cx: Checker, ref: TypeRef, scope: Scope): Type {
           `header stack elements must be headers or header unions, not ${typeToString(element)}`,
         );
       const n = constInt(cx, ref.size, { scope }, 'a header stack size');
+      if (n !== undefined && n > BigInt(MAX_STACK_SIZE)) {
+        cx.error(ref.size.loc, `header stack size ${n} is too large (at most ${MAX_STACK_SIZE})`);
+        return { kind: 'stack', element, size: 1 };
+      }
       return { kind: 'stack', element, size: n === undefined ? 1 : Number(n) };
     }
     case 'named': {

@@ -2,7 +2,14 @@
 // compiles), and returns. No timing assertion: a regression shows as a hang or a thrown RangeError.
 import assert from 'node:assert/strict';
 import { compileText, fails, locate, ok, program } from './helpers.js';
-import { MAX_INFINT_BITS, MAX_MACRO_TOKENS, MAX_NESTING, MAX_WIDTH } from '../../frontend/limits.js';
+import {
+  MAX_EXTERN_SIZE,
+  MAX_INFINT_BITS,
+  MAX_MACRO_TOKENS,
+  MAX_NESTING,
+  MAX_STACK_SIZE,
+  MAX_WIDTH,
+} from '../../frontend/limits.js';
 
 const DEEP = 2000;
 const TOO_DEEP = /^nesting too deep: more than 256 levels/;
@@ -121,5 +128,35 @@ describe('frontend/limits', () => {
   it("'++' wider than the widest type: a located error", () => {
     const text = program({ apply: 'bit<2048> a = 1; bit<2048> b = 1; bit<2048> c = (a ++ b)[2047:0];' });
     assert.match(rejects(text).message, /^'\+\+' makes a value of 4096 bits, wider than the widest type/);
+  });
+
+  it('structs nested in structs past the limit: a located error, not a stack overflow', () => {
+    let top = 'struct s0 { bit<8> a; }\n';
+    for (let i = 1; i <= 3000; i++) top += `struct s${i} { s${i - 1} f; }\n`;
+    const text = program({ top, meta: 's3000 deep;' });
+    const e = rejects(text);
+    assert.match(e.message, TOO_DEEP);
+    assert.equal(e.line, locate(text, `struct s${MAX_NESTING} {`).line);
+  });
+
+  it('a header stack past MAX_STACK_SIZE: a located error', () => {
+    const text = program({ top: 'header e_t { bit<8> a; } struct big_t { e_t[100000000] s; }' });
+    const e = rejects(text);
+    assert.equal(e.message, `header stack size 100000000 is too large (at most ${MAX_STACK_SIZE})`);
+    assert.deepEqual([e.line, e.col], [locate(text, '100000000').line, locate(text, '100000000').col]);
+  });
+
+  it('register, counter and meter sizes past the limits: located errors, nothing allocated', () => {
+    const one = program({ locals: 'register<bit<8>>(32w4294967295) r;' });
+    const e = rejects(one);
+    assert.equal(e.message, `size 4294967295 is too large for this target (at most ${MAX_EXTERN_SIZE})`);
+    assert.equal(e.line, locate(one, 'register<').line);
+    const many = program({
+      locals: Array.from(
+        { length: 5 },
+        (_, i) => `counter(${MAX_EXTERN_SIZE}, CounterType.packets) c${i};`,
+      ).join('\n'),
+    });
+    assert.match(rejects(many).message, /^the program's extern arrays hold more than 16777216 cells in all$/);
   });
 });
