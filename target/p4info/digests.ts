@@ -73,11 +73,17 @@ function specOf(t: Type, info: P4TypeInfo): P4DataTypeSpec {
     case 'bool':
       return { bool: {} };
     case 'struct': {
-      // A map keyed by P4 names: no prototype, so that a struct named `constructor` or `__proto__` is a key.
-      const map = (info.structs ??= Object.create(null) as NonNullable<P4TypeInfo['structs']>);
+      // Keyed by P4 names: own keys only, and defined rather than assigned, so that a struct named
+      // `constructor` or `__proto__` is a key like any other.
+      const map = (info.structs ??= {});
       if (!Object.hasOwn(map, t.decl.name)) {
         const entry = { members: [] as { name: string; type_spec: P4DataTypeSpec }[] };
-        map[t.decl.name] = entry;
+        Object.defineProperty(map, t.decl.name, {
+          value: entry,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         entry.members = t.decl.fields.map((f) => ({ name: f.name, type_spec: specOf(f.type, info) }));
       }
       return { struct: { name: t.decl.name } };
