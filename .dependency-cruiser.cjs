@@ -16,98 +16,88 @@ const PARTS = [
 ];
 const other = (...own) => `^(${PARTS.filter((p) => !own.includes(p)).join('|')})/`;
 
+/** Every rule is an error: a broken dependency rule fails `make lint`. */
+const forbid = (name, comment, from, to, extra = {}) => ({
+  name,
+  comment,
+  severity: 'error',
+  from,
+  to,
+  ...extra,
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'p4runtime-ts-standalone',
-      comment:
-        'p4runtime-ts is a package of its own (it could be published as is): it imports nothing of the project.',
-      severity: 'error',
-      from: { path: '^p4runtime-ts/' },
-      to: { path: other('p4runtime-ts') },
-    },
-    {
-      name: 'p4runtime-ts-by-name',
-      comment:
-        "Outside the package, p4runtime-ts is imported by its name ('p4runtime-ts'), which gives its public API " +
-        '(src/index.ts); never by a path into it.',
-      severity: 'error',
-      from: { pathNot: '^p4runtime-ts/' },
-      to: { path: '^p4runtime-ts/', dependencyTypesNot: ['aliased-workspace'] },
-    },
-    {
-      name: 'p4runtime-ts-public-api',
-      comment:
-        'Only the public API of p4runtime-ts (src/index.ts, what its exports map gives) may be imported.',
-      severity: 'error',
-      from: { pathNot: '^p4runtime-ts/' },
-      to: { path: '^p4runtime-ts/', pathNot: '^p4runtime-ts/src/index\\.ts$' },
-    },
-    {
-      name: 'config-file-standalone',
-      comment:
-        'config-file/ is the generic config library every part may use: it imports nothing of the project.',
-      severity: 'error',
-      from: { path: '^config-file/' },
-      to: { path: other('config-file') },
-    },
-    {
-      name: 'config-file-public-api',
-      comment: 'config-file/ is used through its index.ts.',
-      severity: 'error',
-      from: { pathNot: '^config-file/' },
-      to: { path: '^config-file/', pathNot: '^config-file/index\\.ts$' },
-    },
-    {
-      name: 'topology-pure',
-      comment:
-        'topology/ is a pure model shared by target/sim and controller/: it may use config-file/ only.',
-      severity: 'error',
-      from: { path: '^topology/' },
-      to: { path: other('topology', 'config-file') },
-    },
-    {
-      name: 'target-knows-no-controller',
-      comment:
-        'The switch knows no controller and no CLI (tests included): target/ never imports controller/ or cli/.',
-      severity: 'error',
-      from: { path: '^target/' },
-      to: { path: '^(controller|cli|bin)/' },
-    },
-    {
-      name: 'controller-through-p4runtime',
-      comment:
-        'controller/ reaches switches only through P4Runtime (p4runtime-ts): it never imports target/ or cli/.',
-      severity: 'error',
-      from: { path: '^controller/' },
-      to: { path: '^(target|cli|bin)/' },
-    },
-    {
-      name: 'only-bin-imports-cli',
-      comment:
-        'cli/ is the one place that wires the parts together; nothing but bin/ (and scripts/) imports it.',
-      severity: 'error',
-      from: { pathNot: '^(cli|bin|scripts)/' },
-      to: { path: '^cli/' },
-    },
-    {
-      name: 'no-folder-cycles',
-      comment:
-        'No cycles between folders (top-level parts, and the subfolders of each, such as target/frontend and ' +
+    forbid(
+      'p4runtime-ts-standalone',
+      'p4runtime-ts is a package of its own (it could be published as is): it imports nothing of the project.',
+      { path: '^p4runtime-ts/' },
+      { path: other('p4runtime-ts') },
+    ),
+    forbid(
+      'p4runtime-ts-by-name',
+      "Outside the package, p4runtime-ts is imported by its name ('p4runtime-ts', through the workspace link), " +
+        'never by a path into it.',
+      { pathNot: '^p4runtime-ts/' },
+      { path: '^p4runtime-ts/', dependencyTypesNot: ['aliased-workspace'] },
+    ),
+    forbid(
+      'p4runtime-ts-public-api',
+      'Only the public API of p4runtime-ts (src/index.ts, what its exports map gives) may be imported.',
+      { pathNot: '^p4runtime-ts/' },
+      { path: '^p4runtime-ts/', pathNot: '^p4runtime-ts/src/index\\.ts$' },
+    ),
+    forbid(
+      'config-file-standalone',
+      'config-file/ is the generic config library every part may use: it imports nothing of the project.',
+      { path: '^config-file/' },
+      { path: other('config-file') },
+    ),
+    forbid(
+      'config-file-public-api',
+      'config-file/ is used through its index.ts.',
+      { pathNot: '^config-file/' },
+      { path: '^config-file/', pathNot: '^config-file/index\\.ts$' },
+    ),
+    forbid(
+      'topology-pure',
+      'topology/ is a pure model shared by target/sim and controller/: it may use config-file/ only.',
+      { path: '^topology/' },
+      { path: other('topology', 'config-file') },
+    ),
+    forbid(
+      'target-knows-no-controller',
+      'The switch knows no controller and no CLI (tests included): target/ never imports controller/ or cli/.',
+      { path: '^target/' },
+      { path: '^(controller|cli|bin)/' },
+    ),
+    forbid(
+      'controller-through-p4runtime',
+      'controller/ reaches switches only through P4Runtime (p4runtime-ts): it never imports target/ or cli/.',
+      { path: '^controller/' },
+      { path: '^(target|cli|bin)/' },
+    ),
+    forbid(
+      'only-bin-imports-cli',
+      'cli/ is the one place that wires the parts together; nothing but bin/ (and scripts/) imports it.',
+      { pathNot: '^(cli|bin|scripts)/' },
+      { path: '^cli/' },
+    ),
+    forbid(
+      'no-folder-cycles',
+      'No cycles between folders (top-level parts, and the subfolders of each, such as target/frontend and ' +
         'target/p4info): each folder can be read, tested and replaced on its own.',
-      severity: 'error',
-      scope: 'folder',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'not-to-unresolvable',
-      comment: 'An import that resolves to no file is a broken import.',
-      severity: 'error',
-      from: {},
-      to: { couldNotResolve: true },
-    },
+      {},
+      { circular: true },
+      { scope: 'folder' },
+    ),
+    forbid(
+      'not-to-unresolvable',
+      'An import that resolves to no file is a broken import.',
+      {},
+      { couldNotResolve: true },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
