@@ -1,4 +1,4 @@
-// `mlt solve CONFIG.yaml`: per-queue thresholds for one switch port (DESIGN.md §6), as a table or JSON.
+// `mlt solve CONFIG.yaml`: per-queue thresholds for one switch port (docs/threshold-model.md), as a table or JSON.
 // With --validate the thresholds also run on the embedded target (see ../../solver/validate.ts); the scenario
 // file format is the interface to the simulator, which is wired in here, the one place that joins the parts.
 import { Command, InvalidArgumentError, Option } from 'commander';

@@ -1,5 +1,5 @@
 // The threshold solver as a library: `solve` finds (or, for a fixed policy, evaluates) per-queue
-// thresholds S_i, L_i for one switch port under the DESIGN.md §6 model. The CLI, the demo and
+// thresholds S_i, L_i for one switch port under the model of docs/threshold-model.md. The CLI, the demo and
 // `mlt solve --validate` all call this; nothing here does I/O.
 import { allocateBuffer, allocateDp } from './allocate.js';
 import { dlcpThresholds, type DlcpParams } from './dlcp.js';

@@ -1,4 +1,4 @@
-// Maps layers to priority queues and derives each data queue's load under strict priority (DESIGN.md §6).
+// Maps layers to priority queues and derives each data queue's load under strict priority (docs/threshold-model.md).
 import type { SolveProblem } from './types.js';
 
 export interface DataQueue {

@@ -13,8 +13,8 @@ export interface QueueLosses {
 export type QueueLossFn = (S: number, L: number) => QueueLosses;
 
 /**
- * MLT Appendix B as corrected in DESIGN.md §6: two independent M/M/1/K queues at load ρ, the small
- * part with capacity θ·S and the large part with L - θ·S (real-valued capacities).
+ * MLT Appendix B as corrected in docs/threshold-model.md: two independent M/M/1/K queues at load ρ, the
+ * small part with capacity θ·S and the large part with L - θ·S (real-valued capacities).
  */
 export function paperLosses(rho: number, theta: number): QueueLossFn {
   return (S, L) => ({ small: blocking(rho, theta * S), large: blocking(rho, L - theta * S) });

@@ -1,4 +1,4 @@
-// Shared types of the threshold solver (DESIGN.md §6): the problem as configured, and the answer per queue.
+// Shared types of the threshold solver (docs/threshold-model.md): the problem as configured, and the answer per queue.
 
 /** Which queueing model predicts the losses for given thresholds. */
 export type LossModel = 'paper' | 'exact' | 'port';

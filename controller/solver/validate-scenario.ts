@@ -1,8 +1,8 @@
 // `mlt solve --validate`, part 1: the experiment as a scenario in the documented scenario file format
 // (configs/schemas/scenario.schema.json, what `mlt sim` reads). The controller meets the embedded target only
-// through that format (DESIGN.md §2), so this module builds plain data and knows nothing of the simulator.
+// through that format (docs/architecture.md), so this module builds plain data and knows nothing of the simulator.
 //
-// The experiment recreates the model's assumptions (DESIGN.md §6) on one egress port of one switch running
+// The experiment recreates the model's assumptions (docs/threshold-model.md) on one egress port of one switch running
 // p4/mlt.p4: Poisson arrivals, exponentially distributed packet sizes (so service times are exponential), total
 // offered load λ/μ = traffic.load, each data queue's share of the arrivals as the solver's layout assigns layers
 // to queues, and a fraction θ of each queue's packets not ECN-capable. Each (queue, class) pair has its own

@@ -1,5 +1,5 @@
-// Threshold admission on one queue against its exact birth-death chain (DESIGN.md §6, "better than the
-// appendix"): Poisson arrivals, exponential sizes, a fraction θ unimportant; a packet is dropped when the
+// Threshold admission on one queue against its exact birth-death chain (docs/threshold-model.md, the `exact`
+// model): Poisson arrivals, exponential sizes, a fraction θ unimportant; a packet is dropped when the
 // depth it sees is >= L, or >= S if unimportant. The depth a packet sees is enq_qdepth, the packets already
 // queued, which excludes the one on the wire: with N packets in the system an arrival sees max(0, N - 1).
 // Under the commodity switch model egress runs on admission, so dropped packets never occupy the queue and the
