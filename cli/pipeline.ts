@@ -7,13 +7,10 @@ import { loadP4InfoFile, parseP4InfoText } from 'p4runtime-ts';
 import type { PipelineFile } from '../controller/fabric/index.js';
 import type { PipelineConfig, PipelineResolver } from '../controller/push/index.js';
 
+import { UserInputError } from './errors.js';
+
 /** The pipeline cannot be used (does not compile, a file is missing); the message says why. */
-export class PipelineFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PipelineFileError';
-  }
-}
+export class PipelineFileError extends UserInputError {}
 
 function read(file: string): Buffer {
   try {

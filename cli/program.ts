@@ -11,6 +11,9 @@ import { compileCommand } from './commands/compile.js';
 import { targetCommand } from './commands/target.js';
 import { pushCommand } from './commands/push.js';
 import { experimentCommand } from './commands/experiment.js';
+import { readCommand } from './commands/read.js';
+import { countersCommand } from './commands/counters.js';
+import { lossCommand } from './commands/loss.js';
 
 /** The version in the package.json of the project root, found the same way from source and from dist/. */
 function packageVersion(): string {
@@ -32,5 +35,8 @@ export function buildProgram(): Command {
   program.addCommand(targetCommand());
   program.addCommand(pushCommand());
   program.addCommand(experimentCommand());
+  program.addCommand(readCommand());
+  program.addCommand(countersCommand());
+  program.addCommand(lossCommand());
   return program;
 }

@@ -1,11 +1,12 @@
 // `mlt push FABRIC.yaml [--switch NAME...] [--dry-run] [--json]`: install a fabric file's policy on its
 // switches over P4Runtime, writing only the difference; a failed switch is left as it was.
 import { Command } from 'commander';
-import { ConfigError } from '../../config-file/index.js';
 import { loadFabric, type Fabric } from '../../controller/fabric/index.js';
 import { describeEntry, pushFabric, type SwitchPushResult } from '../../controller/push/index.js';
-import { pipelineResolver, PipelineFileError } from '../pipeline.js';
-import { collect, EXIT_FAILED, EXIT_INPUT, EXIT_OK, usageExitsWith2 } from '../usage.js';
+import { EXIT_CHECK_FAILED, EXIT_OK, UserInputError } from '../errors.js';
+import { pipelineResolver } from '../pipeline.js';
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 const EXAMPLES = `
 Examples:
@@ -58,34 +59,16 @@ export function pushCommand(): Command {
     .option('--json', 'one object per switch: switch, added, modified, deleted, unchanged, errors')
     .addHelpText('after', EXAMPLES)
     .action(async (file: string, flags: { switch: string[]; dryRun?: boolean; json?: boolean }) => {
-      let fabric: Fabric;
-      try {
-        fabric = loadFabric(file);
-      } catch (e) {
-        if (!(e instanceof ConfigError)) throw e;
-        process.stderr.write(`${e.message}\n`);
-        process.exitCode = EXIT_INPUT;
-        return;
-      }
+      const fabric: Fabric = loadFabric(file);
       const names = fabric.switches.map((s) => s.name);
       const unknown = flags.switch.filter((s) => !names.includes(s));
-      if (unknown.length > 0) {
-        process.stderr.write(
-          `error: ${file} has no switch ${unknown.join(', ')} (switches: ${names.join(', ')})\n`,
+      if (unknown.length > 0)
+        throw new UserInputError(
+          `${file} has no switch ${unknown.join(', ')} (switches: ${names.join(', ')})`,
         );
-        process.exitCode = EXIT_INPUT;
-        return;
-      }
       const resolver = pipelineResolver();
       // A pipeline that cannot be used is the file's fault: check every one before touching any switch.
-      try {
-        for (const s of fabric.switches) if (s.pipeline) resolver(s.pipeline);
-      } catch (e) {
-        if (!(e instanceof PipelineFileError)) throw e;
-        process.stderr.write(`${file}: pipeline: ${e.message}\n`);
-        process.exitCode = EXIT_INPUT;
-        return;
-      }
+      for (const s of fabric.switches) if (s.pipeline) resolver(s.pipeline);
       const results = await pushFabric(fabric, {
         dryRun: flags.dryRun ?? false,
         resolvePipeline: resolver,
@@ -99,7 +82,7 @@ export function pushCommand(): Command {
         const width = Math.max(...results.map((r) => r.switch.length));
         for (const r of results) process.stdout.write(`${summaryLine(r, width)}\n`);
       }
-      process.exitCode = results.every((r) => r.errors === 0) ? EXIT_OK : EXIT_FAILED;
+      process.exitCode = results.every((r) => r.errors === 0) ? EXIT_OK : EXIT_CHECK_FAILED;
     });
-  return usageExitsWith2(cmd);
+  return cmd;
 }
