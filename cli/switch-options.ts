@@ -3,7 +3,7 @@
 // id and role from the fabric file.
 import { InvalidArgumentError, type Command } from 'commander';
 import { loadFabric } from '../controller/fabric/index.js';
-import { codeName, P4Codec, P4RuntimeClient, P4RuntimeError, WriteError } from '../p4runtime-ts/src/index.js';
+import { codeName, P4Codec, P4RuntimeClient, P4RuntimeError, WriteError } from 'p4runtime-ts';
 import { EXIT_CHECK_FAILED, UserInputError } from './errors.js';
 
 export interface SwitchFlags {

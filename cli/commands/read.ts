@@ -1,6 +1,6 @@
 // `mlt read`: the table entries a switch holds, by name (from the device's own P4Info).
 import { Command } from 'commander';
-import type { DecodedMatch, DecodedTableEntry } from '../../p4runtime-ts/src/index.js';
+import type { DecodedMatch, DecodedTableEntry } from 'p4runtime-ts';
 import { describeEntry } from '../../controller/push/index.js';
 import { UserInputError } from '../errors.js';
 import { addSwitchOptions, chooseSwitch, onSwitch, type SwitchFlags } from '../switch-options.js';

@@ -1,9 +1,18 @@
 // `mlt sim SCENARIO.yaml`: run a timed scenario on the embedded target's fabric simulator and report per queue,
 // port, link and traffic item. The scenario file is the interface: the simulator knows nothing of the controller.
+// A scenario's `fabric:` is resolved here, through the controller, into the topology and the very table entries
+// `mlt push` would install, so a fabric is simulated exactly as it is pushed.
 import { Command, InvalidArgumentError } from 'commander';
+import { resolve as resolvePath } from 'node:path';
 import { ConfigError } from '../../config-file/index.js';
-import { loadSolveConfig } from '../../controller/config/index.js';
-import { solve } from '../../controller/solver/index.js';
+import { scenarioFabric } from '../../controller/fabric/index.js';
+import {
+  linkedPorts,
+  resolvePolicy,
+  thresholdEntries,
+  type PolicyEntry,
+} from '../../controller/policy/index.js';
+import { expandTopology } from '../../topology/index.js';
 import { readScenario, type ScenarioFile, type TableEntryFile } from '../../target/sim/scenario-file.js';
 import { buildScenario, runBuilt } from '../../target/sim/scenario-run.js';
 import { formatReport } from '../../target/sim/report-text.js';
@@ -43,9 +52,10 @@ export function simCommand(): Command {
       let runStarted: number | undefined;
       try {
         const scn = readScenario(file);
+        applyFabric(scn, file);
         if (flags.seed !== undefined) scn.seed = flags.seed;
         if (flags.thresholds !== undefined)
-          scn.tables = [...thresholdEntries(flags.thresholds, scn), ...(scn.tables ?? [])];
+          scn.tables = [...thresholdEntriesFor(flags.thresholds, scn), ...(scn.tables ?? [])];
         const built = buildScenario(scn, file, { onProgress });
         runStarted = Date.now();
         report = runBuilt(built, scn, { onProgress });
@@ -72,33 +82,52 @@ export function simCommand(): Command {
     });
 }
 
-/** Largest port number the scenario's topology uses, so threshold entries cover every port. */
-function maxPort(scn: ScenarioFile): number {
-  if ('leafSpine' in scn.topology) {
-    const t = scn.topology.leafSpine;
-    return Math.max(t.hostsPerLeaf + t.spines, t.leaves);
-  }
-  let max = 0;
-  for (const l of scn.topology.links)
-    for (const end of [l.a, l.b]) {
-      const m = /:(\d+)$/.exec(end);
-      if (m) max = Math.max(max, Number(m[1]));
-    }
-  return max;
+/** Entries for the simulator's `tables:` format, one switch each; later scenario entries may replace them. */
+function asTableEntries(entries: ReadonlyMap<string, readonly PolicyEntry[]>): TableEntryFile[] {
+  return [...entries].flatMap(([sw, list]) =>
+    list.map((e) => ({
+      switches: sw,
+      table: e.table,
+      match: e.match,
+      action: e.action,
+      params: e.params,
+      overridable: true,
+    })),
+  );
 }
 
-/** queue_thresholds entries for every port and queue from the solver's optimal thresholds. */
-function thresholdEntries(solveConfig: string, scn: ScenarioFile): TableEntryFile[] {
-  const solution = solve(loadSolveConfig(solveConfig).problem);
-  const never = 0xffffffff;
-  const clamp = (v: number): number =>
-    Number.isFinite(v) ? Math.min(never, Math.max(0, Math.round(v))) : never;
-  return solution.queues.map((q) => ({
-    repeat: { port: `1..${maxPort(scn)}` },
-    table: 'MLTEgress.queue_thresholds',
-    match: { 'standard_metadata.egress_port': '${port}', 'standard_metadata.priority': q.queue },
-    action: 'MLTEgress.set_thresholds',
-    params: { s_threshold: clamp(q.S), l_threshold: clamp(q.L) },
-    overridable: true,
-  }));
+/** Put a scenario's fabric (topology, pipeline, policy entries) where the simulator reads them. */
+export function applyFabric(scn: ScenarioFile, file: string): void {
+  const fabric = scenarioFabric(file);
+  if (!fabric) {
+    if (
+      (scn as Partial<ScenarioFile>).topology === undefined ||
+      (scn as Partial<ScenarioFile>).pipeline === undefined
+    )
+      throw new ConfigError([{ file, path: '', message: 'give a topology and a pipeline, or a fabric' }]);
+    return;
+  }
+  if ((scn as Partial<ScenarioFile>).topology !== undefined)
+    throw new ConfigError([
+      { file, path: 'topology', message: 'give either a topology or a fabric, not both' },
+    ]);
+  scn.topology = fabric.topologyFile;
+  if ((scn as Partial<ScenarioFile>).pipeline === undefined) {
+    if (!fabric.pipeline || !('p4' in fabric.pipeline))
+      throw new ConfigError([
+        { file, path: 'pipeline', message: 'the fabric names no P4 program; give pipeline: { p4: FILE }' },
+      ]);
+    scn.pipeline = { p4: fabric.pipeline.p4 };
+  }
+  scn.tables = [...asTableEntries(fabric.entries), ...(scn.tables ?? [])];
+}
+
+/** queue_thresholds entries on every linked port of every switch, from the solver's optimal thresholds,
+ *  installed with the controller's threshold convention (controller/policy/thresholds.ts). */
+function thresholdEntriesFor(solveConfig: string, scn: ScenarioFile): TableEntryFile[] {
+  const { thresholds } = resolvePolicy({ thresholds: { solve: resolvePath(solveConfig) } }, solveConfig);
+  const { topology } = expandTopology(scn.topology);
+  return asTableEntries(
+    new Map([...linkedPorts(topology)].map(([sw, ports]) => [sw, thresholdEntries(ports, thresholds)])),
+  );
 }

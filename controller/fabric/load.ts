@@ -112,5 +112,52 @@ function fabricFromSource(source: YamlSource): Fabric {
       ['switches'],
       `no entry for switch${missing.length > 1 ? 'es' : ''} ${missing.join(', ')} of the topology`,
     );
-  return { file, name: value.name ?? file, switches, ...shared };
+  const pipeline = absolutePipeline(value.pipeline, file);
+  return {
+    file,
+    name: value.name ?? file,
+    switches,
+    topologyFile: value.topology,
+    ...(pipeline ? { pipeline } : {}),
+    ...shared,
+  };
+}
+
+/** What a scenario's `fabric:` (a fabric file, or topology and policy inline) gives the simulator. */
+export interface ScenarioFabric {
+  topologyFile: FabricFile['topology'];
+  /** The fabric file's pipeline, when the scenario names a file that has one. */
+  pipeline?: PipelineFile;
+  entries: Fabric['entries'];
+}
+
+/** Resolve the `fabric:` of a scenario file; undefined when it has none. Errors are located in the file. */
+export function scenarioFabric(scenarioFile: string): ScenarioFabric | undefined {
+  const source = YamlSource.read(scenarioFile);
+  const value = source.value as { fabric?: string | Pick<FabricFile, 'topology' | 'policy'> };
+  if (value.fabric === undefined) return undefined;
+  if (typeof value.fabric === 'string') {
+    const path = isAbsolute(value.fabric) ? value.fabric : resolve(dirname(scenarioFile), value.fabric);
+    const fabric = nestedFabric(source, path);
+    return {
+      topologyFile: fabric.topologyFile!, // loadFabric always sets it
+      ...(fabric.pipeline ? { pipeline: fabric.pipeline } : {}),
+      entries: fabric.entries,
+    };
+  }
+  const shared = topologyAndPolicy(source, value.fabric, ['fabric']);
+  return { topologyFile: value.fabric.topology, entries: shared.entries };
+}
+
+/** A fabric file named by a scenario; one that cannot be read at all is reported at the name. */
+function nestedFabric(source: YamlSource, path: string): Fabric {
+  try {
+    return loadFabric(path);
+  } catch (e) {
+    if (e instanceof ConfigError && e.issues.every((i) => i.line === undefined))
+      throw new ConfigError([
+        source.issue(['fabric'], e.issues.map((i) => `${i.file}: ${i.message}`).join('; ')),
+      ]);
+    throw e;
+  }
 }

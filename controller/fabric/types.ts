@@ -39,6 +39,10 @@ export interface Fabric {
   name: string;
   switches: SwitchTarget[];
   topology: Topology;
+  /** The topology section as written (what a simulator builds from), when read from a file. */
+  topologyFile?: TopologyFile;
+  /** The file's default pipeline (absolute paths). */
+  pipeline?: PipelineFile;
   layout?: LeafSpineLayout;
   policy: ResolvedPolicy;
   /** The policy's entries for every switch. */

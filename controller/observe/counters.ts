@@ -1,6 +1,6 @@
 // Reading mlt.p4's counters back (p4/mlt.p4 header: per (port, queue) at index port*8 + queue; per port at
 // index port) and turning two readings into rates.
-import type { P4RuntimeClient } from '../../p4runtime-ts/src/index.js';
+import type { P4RuntimeClient } from 'p4runtime-ts';
 
 export const QUEUE_COUNTERS = {
   forwarded: 'MLTEgress.queue_forwarded',

@@ -1,6 +1,6 @@
 // Setting and clearing one port's lossy link (mlt.p4 MLTEgress.port_loss_rate) by hand, for experiments.
 // The fabric file stays the source of truth: the next `mlt push` makes the table hold its policy again.
-import type { P4Codec, P4RuntimeClient } from '../../p4runtime-ts/src/index.js';
+import type { P4Codec, P4RuntimeClient } from 'p4runtime-ts';
 import { MLT } from '../policy/entries.js';
 import { lossRateValue } from '../policy/thresholds.js';
 
@@ -8,7 +8,9 @@ function entry(port: number, rate?: number) {
   return {
     table: MLT.portLossRate,
     match: { [MLT.egressPort]: port },
-    ...(rate === undefined ? {} : { action: { name: MLT.setLossRate, params: { rate: lossRateValue(rate) } } }),
+    ...(rate === undefined
+      ? {}
+      : { action: { name: MLT.setLossRate, params: { rate: lossRateValue(rate) } } }),
   };
 }
 

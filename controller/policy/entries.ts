@@ -55,13 +55,36 @@ function usePathParams(path: PortPath): Record<string, number> {
   return params;
 }
 
+/** The ports of each switch that have a link, ascending. */
+export function linkedPorts(topology: Topology): Map<string, number[]> {
+  const switches = new Set(topology.nodes.filter((n) => n.kind === 'switch').map((n) => n.name));
+  const ports = new Map<string, Set<number>>([...switches].map((s) => [s, new Set()]));
+  for (const l of topology.links) for (const e of [l.a, l.b]) ports.get(e.node)?.add(e.port);
+  return new Map([...ports].map(([s, p]) => [s, [...p].sort((a, b) => a - b)]));
+}
+
+/** queue_thresholds entries for model thresholds per queue on the given ports (installed per thresholds.ts). */
+export function thresholdEntries(
+  ports: readonly number[],
+  thresholds: ReadonlyMap<number, { S: number; L: number }>,
+): PolicyEntry[] {
+  const list: PolicyEntry[] = [];
+  const queues = [...thresholds].sort((a, b) => a[0] - b[0]);
+  for (const port of ports)
+    for (const [queue, th] of queues)
+      list.push({
+        table: MLT.queueThresholds,
+        match: { [MLT.egressPort]: port, [MLT.priority]: queue },
+        action: MLT.setThresholds,
+        params: { s_threshold: installedThreshold(th.S), l_threshold: installedThreshold(th.L) },
+      });
+  return list;
+}
+
 /** Every switch's entries, in a stable order. Throws when the topology cannot be encoded (see paths.ts). */
 export function policyEntries(topology: Topology, policy: ResolvedPolicy): Map<string, PolicyEntry[]> {
   const routing = computeRouting(topology);
-  const ports = new Map<string, number[]>();
-  for (const l of topology.links)
-    for (const e of [l.a, l.b])
-      if (routing.has(e.node)) ports.set(e.node, [...(ports.get(e.node) ?? []), e.port]);
+  const ports = linkedPorts(topology);
   const out = new Map<string, PolicyEntry[]>();
   for (const [sw, r] of routing) {
     const list: PolicyEntry[] = [];
@@ -96,15 +119,7 @@ export function policyEntries(topology: Topology, policy: ResolvedPolicy): Map<s
         action: MLT.setPriority,
         params: { priority },
       });
-    const swPorts = [...new Set(ports.get(sw) ?? [])].sort((a, b) => a - b);
-    for (const port of swPorts)
-      for (const [queue, th] of [...policy.thresholds].sort((a, b) => a[0] - b[0]))
-        list.push({
-          table: MLT.queueThresholds,
-          match: { [MLT.egressPort]: port, [MLT.priority]: queue },
-          action: MLT.setThresholds,
-          params: { s_threshold: installedThreshold(th.S), l_threshold: installedThreshold(th.L) },
-        });
+    list.push(...thresholdEntries(ports.get(sw) ?? [], policy.thresholds));
     for (const l of policy.loss)
       if (l.switch === sw)
         list.push({

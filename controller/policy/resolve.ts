@@ -44,8 +44,12 @@ function nested<T>(path: (string | number)[], load: () => T): T {
 }
 
 export function resolvePolicy(policy: PolicyFile, file: string): ResolvedPolicy {
-  const queues = policy.queues ?? DEFAULT_QUEUES;
   const rel = (p: string): string => (isAbsolute(p) ? p : resolvePath(dirname(file), p));
+  const t = policy.thresholds;
+  const solveConfig =
+    t && 'solve' in t ? nested(['thresholds', 'solve'], () => loadSolveConfig(rel(t.solve))) : undefined;
+  // A solve config says how many queues there are, unless the policy does.
+  const queues = policy.queues ?? solveConfig?.problem.queues ?? DEFAULT_QUEUES;
   const dscp = new Map<number, number>();
   const d = policy.dscp;
   if (d && 'map' in d) {
@@ -66,9 +70,8 @@ export function resolvePolicy(policy: PolicyFile, file: string): ResolvedPolicy 
   }
 
   const thresholds = new Map<number, { S: number; L: number }>();
-  const t = policy.thresholds;
   if (t && 'solve' in t) {
-    const config = nested(['thresholds', 'solve'], () => loadSolveConfig(rel(t.solve)));
+    const config = solveConfig!;
     if (config.problem.queues !== queues)
       throw new PolicyError(
         ['thresholds', 'solve'],

@@ -2,6 +2,7 @@
 // Errors (config-file's ConfigError) name the file, the path inside it and the line, all at once.
 import { join } from 'node:path';
 import { findUp, SchemaSet } from '../../config-file/index.js';
+import type { TopologyFile } from '../../topology/index.js';
 import type { SwitchModelName } from '../tm/switch-model.js';
 
 const SCHEMA = 'scenario.schema.json';
@@ -100,21 +101,12 @@ export interface ScenarioFile {
     qdepth?: 'queue' | 'port';
     egressAt?: 'dequeue' | 'enqueue';
   };
-  topology:
-    | {
-        leafSpine: {
-          spines: number;
-          leaves: number;
-          hostsPerLeaf: number;
-          link: LinkSpecFile;
-          fabricLink?: LinkSpecFile;
-        };
-      }
-    | {
-        switches: string[];
-        hosts: { name: string; ip: string; mac?: string }[];
-        links: { a: string; b: string; rate: Rate; delay?: string }[];
-      };
+  /** The leaf-spine builder or explicit switches, hosts and links (topology/file.ts), as fabric files write
+   *  it. Absent when `fabric` is given: whoever resolves the fabric (the `mlt sim` command) fills it in. */
+  topology: TopologyFile;
+  /** A fabric file, or its topology and policy inline: resolved by the controller into `topology`,
+   *  `pipeline` and policy `tables` before the simulator sees the scenario. */
+  fabric?: string | { topology: TopologyFile; policy: Record<string, unknown> };
   pipeline:
     | { p4: string; routing?: 'spray' | 'spray-random' | 'none' }
     | {

@@ -18,7 +18,8 @@ import { engineFactory } from './engine-pipeline.js';
 import { Fabric } from './fabric.js';
 import type { FlowStats } from './flows.js';
 import { ECN_CE, ECN_ECT0, ECN_ECT1, ECN_NOT_ECT, ipv4 } from './frames.js';
-import { buildLeafSpine, leafSpineRoutes, type LeafSpineLayout } from './leaf-spine.js';
+import { expandTopology, TopologyError } from '../../topology/index.js';
+import { buildLeafSpine, buildTopology, leafSpineRoutes, type LeafSpineLayout } from './leaf-spine.js';
 import { mltLeafSpineEntries } from './mlt-routing.js';
 import type { SwitchConfig } from './nodes.js';
 import type { SimPipeline } from './pipeline.js';
@@ -136,32 +137,31 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
         ),
     );
   } else {
-    const t = scn.topology;
     const routes = 'builtin' in scn.pipeline ? (scn.pipeline.builtin.routes ?? {}) : {};
-    t.switches.forEach((name, i) => {
-      const r = (routes[name] ?? []).map((x) => {
-        const [p, len] = x.prefix.split('/');
-        return { prefix: ipv4(p!), prefixLen: Number(len), ports: x.ports };
-      });
-      fabric.addSwitch(
-        name,
-        makePipeline(name, i, () => r),
-        switchConfig,
+    let topology;
+    try {
+      topology = expandTopology(scn.topology).topology;
+    } catch (e) {
+      if (!(e instanceof TopologyError)) throw e;
+      throw new Error(
+        `topology${e.path.map((x) => (typeof x === 'number' ? `[${x}]` : `.${x}`)).join('')}: ${e.message}`,
+        {
+          cause: e,
+        },
       );
-    });
-    t.hosts.forEach((h, i) => {
-      const mac = h.mac ? Number.parseInt(h.mac.replace(/:/g, ''), 16) : 0x020000010000 + i + 1;
-      fabric.addHost(h.name, ipv4(h.ip), mac);
-    });
-    for (const l of t.links) {
-      const end = (s: string): [string, number] => {
-        const m = /^(.*):(\d+)$/.exec(s);
-        return m ? [m[1]!, Number(m[2])] : [s, 0];
-      };
-      const [a, ap] = end(l.a);
-      const [b, bp] = end(l.b);
-      fabric.connect(a, ap, b, bp, link(l));
     }
+    buildTopology(
+      fabric,
+      { ...topology, links: topology.links.map((l) => ({ ...l, props: link(l.props) })) },
+      (n, i) => {
+        const r = (routes[n.name] ?? []).map((x) => {
+          const [p, len] = x.prefix.split('/');
+          return { prefix: ipv4(p!), prefixLen: Number(len), ports: x.ports };
+        });
+        return makePipeline(n.name, i, () => r);
+      },
+      switchConfig,
+    );
   }
 
   // Table entries: generated routing first, then the scenario's own entries, switch by switch.
