@@ -27,6 +27,12 @@ export const MAX_STACK_SIZE = 4096;
 export const MAX_EXTERN_SIZE = 1 << 22;
 export const MAX_EXTERN_CELLS = 1 << 24;
 
+/** Controls and parsers instantiated inside other blocks: each instance is checked and compiled as its own
+ *  copy, so a chain of blocks that each instantiate the previous one twice would double the work per level. */
+export const MAX_BLOCK_COPIES = 1024;
+/** Blocks instantiated inside blocks instantiated inside blocks...: how deep instance paths may go. */
+export const MAX_INSTANCE_DEPTH = 32;
+
 export function tooDeep(diags: Diagnostics, loc: Loc): never {
   return diags.fatal(
     loc,

@@ -64,6 +64,8 @@ export class Checker {
   readonly typeDepth = new Map<object, number>();
   /** Cells of the register, counter and meter arrays instantiated so far (see MAX_EXTERN_CELLS). */
   externCells = 0;
+  /** Controls and parsers instantiated inside blocks so far (see MAX_BLOCK_COPIES). */
+  blockCopies = 0;
   /** Unchecked copies of parser/control declarations, from which per-instance copies are made. */
   readonly pristine = new Map<ControlDecl | ParserDecl, ControlDecl | ParserDecl>();
   constructor(readonly diags: Diagnostics) {}

@@ -1,7 +1,7 @@
 // Extern declarations and instantiations (constructor arguments, control-plane names) and the core library's
 // rules on packet_in.extract and packet_out.emit.
 import type { CallExpr, Expr, ExternDecl, InstanceDecl, Param, Type } from '../ast.js';
-import { MAX_EXTERN_CELLS, MAX_EXTERN_SIZE } from '../limits.js';
+import { MAX_BLOCK_COPIES, MAX_EXTERN_CELLS, MAX_EXTERN_SIZE, MAX_INSTANCE_DEPTH } from '../limits.js';
 import { VOID, bits, intValue, typeToString } from '../types.js';
 import { controlPlaneName } from '../names.js';
 import { arityOk, checkArgs } from './calls.js';
@@ -50,6 +50,7 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
     let decl = t.decl;
     const original = decl.kind === 'parser' || decl.kind === 'control' ? cx.pristine.get(decl) : undefined;
     if (original && ctx.block) {
+      checkBlockCopies(cx, d, ctx.block);
       // Instantiated inside a block: check a private copy named under the instance path.
       const copy = structuredClone(original);
       copy.instancePath = `${ctx.block}.${d.name}`;
@@ -121,4 +122,16 @@ function checkExternSize(cx: Checker, params: Param[], args: (Expr | undefined)[
   cx.externCells += Number(n);
   if (cx.externCells > MAX_EXTERN_CELLS)
     cx.error(arg.loc, `the program's extern arrays hold more than ${MAX_EXTERN_CELLS} cells in all`);
+}
+
+/** Bounds the copies of controls and parsers instantiated inside blocks (MAX_BLOCK_COPIES) and how deep they
+ *  nest (MAX_INSTANCE_DEPTH): the work grows with the copies, which can double at each level. */
+function checkBlockCopies(cx: Checker, d: InstanceDecl, block: string): void {
+  if (block.split('.').length >= MAX_INSTANCE_DEPTH)
+    cx.fatal(d.loc, `controls and parsers instantiated more than ${MAX_INSTANCE_DEPTH} levels deep`);
+  if (++cx.blockCopies > MAX_BLOCK_COPIES)
+    cx.fatal(
+      d.loc,
+      `more than ${MAX_BLOCK_COPIES} instances of controls and parsers inside other blocks (each copy of an enclosing block counts)`,
+    );
 }

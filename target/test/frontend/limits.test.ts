@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict';
 import { compileText, fails, locate, ok, program } from './helpers.js';
 import {
+  MAX_BLOCK_COPIES,
   MAX_EXTERN_SIZE,
+  MAX_INSTANCE_DEPTH,
   MAX_INFINT_BITS,
   MAX_MACRO_TOKENS,
   MAX_NESTING,
@@ -158,5 +160,33 @@ describe('frontend/limits', () => {
       ).join('\n'),
     });
     assert.match(rejects(many).message, /^the program's extern arrays hold more than 16777216 cells in all$/);
+  });
+
+  it('controls that each instantiate the previous one twice: a located error before the copies double on', () => {
+    let top = 'control C0(inout bit<8> x) { apply { x = x + 1; } }\n';
+    for (let i = 1; i <= 30; i++)
+      top += `control C${i}(inout bit<8> x) { C${i - 1}() a; C${i - 1}() b; apply { a.apply(x); b.apply(x); } }\n`;
+    const text = program({ top, locals: 'C30() c;', apply: 'c.apply(meta.m8);' });
+    const e = rejects(text);
+    assert.equal(
+      e.message,
+      `more than ${MAX_BLOCK_COPIES} instances of controls and parsers inside other blocks (each copy of an enclosing block counts)`,
+    );
+  });
+
+  it('a chain of controls instantiated inside each other past MAX_INSTANCE_DEPTH: a located error', () => {
+    let top = 'control C0(inout bit<8> x) { apply { x = x + 1; } }\n';
+    for (let i = 1; i <= 100; i++)
+      top += `control C${i}(inout bit<8> x) { C${i - 1}() a; apply { a.apply(x); } }\n`;
+    const text = program({ top, locals: 'C100() c;', apply: 'c.apply(meta.m8);' });
+    const e = rejects(text);
+    assert.equal(e.message, `controls and parsers instantiated more than ${MAX_INSTANCE_DEPTH} levels deep`);
+    ok(
+      program({
+        top: top.split('\n').slice(0, 11).join('\n'),
+        locals: 'C10() c;',
+        apply: 'c.apply(meta.m8);',
+      }),
+    );
   });
 });
