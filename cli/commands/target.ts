@@ -3,7 +3,6 @@
 // (device config = P4 source). `mlt target --fabric FABRIC.yaml` serves one such device per switch of a
 // fabric file, each on its own loopback address. Stops cleanly on SIGINT/SIGTERM.
 import { Command, InvalidArgumentError } from 'commander';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../../config-file/index.js';
 import { loadFabric } from '../../controller/fabric/index.js';
@@ -207,11 +206,10 @@ async function serveFabric(
       );
     let program;
     if (s.pipeline) {
-      try {
-        program = { source: readFileSync(s.pipeline.p4, 'utf8'), name: s.pipeline.p4 };
-      } catch (e) {
-        return fail(`${file}: switch ${s.name}: cannot read ${s.pipeline.p4}: ${(e as Error).message}`);
-      }
+      const source = readRegularFile(s.pipeline.p4);
+      if (source === undefined)
+        return fail(`${file}: switch ${s.name}: cannot read ${s.pipeline.p4}: not a readable regular file`);
+      program = { source, name: s.pipeline.p4 };
     }
     devices.push({ name: s.name, address: s.address, deviceId: s.deviceId, ...(program ? { program } : {}) });
   }
