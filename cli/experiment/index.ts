@@ -1,6 +1,7 @@
 // `mlt experiment`: every run of an experiment file, one after the other, into one report.
 import type { Experiment } from './config.js';
 import { installedThreshold } from '../../controller/policy/index.js';
+import { HEADER_BYTES } from '../../target/sim/transport/index.js';
 import { policyFor } from './policy.js';
 import { plannedRuns, runLabel, runOne, type RunResult, type RunSpec } from './run.js';
 
@@ -32,6 +33,8 @@ export interface ExperimentReport {
     installedL: number;
   }[];
   layerGroups: { layers: string; queue: number }[];
+  /** The gray failure of the lossy runs. */
+  lossyLink: { leaf: number; spine: number; lossRate: number };
   runs: RunResult[];
 }
 
@@ -73,7 +76,8 @@ export async function runExperiment(
         installedL: installedThreshold(q.L),
       })),
   );
-  const payload = exp.raw.workload.packetBytes - 42 - 16;
+  // What a data frame carries besides its headers and the simulator's 16-byte trailer.
+  const payload = exp.raw.workload.packetBytes - HEADER_BYTES - 16;
   return {
     experiment: exp.name,
     seed: exp.raw.seed,
@@ -93,6 +97,7 @@ export async function runExperiment(
       iterations: options.iterations ?? exp.raw.workload.iterations,
     },
     thresholds,
+    lossyLink: { ...exp.raw.lossyLink },
     layerGroups: exp.groups.map((g) => ({
       layers: g.first === g.last ? `${g.first}` : `${g.first}-${g.last}`,
       queue: g.queue,

@@ -55,7 +55,7 @@ export function formatExperiment(report: ExperimentReport): string {
   const timeRows: string[][] = [];
   for (const runs of rows.values()) {
     const first = runs[0]!;
-    const row = [rowName(first), first.lossy ? '1 lossy' : 'clean'];
+    const row = [rowName(first), first.lossy ? 'lossy' : 'clean'];
     for (const p of bounds) {
       // The TCP-like baseline needs every packet whatever p is: its one run stands in every column.
       const r = first.lossBound === null ? first : runs.find((x) => x.lossBound === p);
@@ -74,6 +74,7 @@ export function formatExperiment(report: ExperimentReport): string {
   out.push(table(header, timeRows, 2));
   if (report.runs.some((r) => !r.complete)) out.push('* not every iteration finished');
   out.push(
+    `lossy: leaf ${report.lossyLink.leaf}'s uplink to spine ${report.lossyLink.spine} loses ${report.lossyLink.lossRate * 100}% of its packets.`,
     'The baseline (TCP-like) needs every packet, so p does not apply to it. retx, RTOs and probe timeouts are summed',
     "over the row's runs; spine up/down: bytes on a leaf's spine links, max over mean, worst leaf (1.00 = even).",
   );
@@ -91,7 +92,7 @@ export function formatExperiment(report: ExperimentReport): string {
     const r = pick(runs);
     lossRows.push([
       rowName(r),
-      r.lossy ? '1 lossy' : 'clean',
+      r.lossy ? 'lossy' : 'clean',
       ...r.loss.map(
         (g) => `${pct(g.importantLost, g.importantSent)} / ${pct(g.unimportantLost, g.unimportantSent)}`,
       ),
@@ -109,7 +110,7 @@ export function formatExperiment(report: ExperimentReport): string {
     const r = pick(runs);
     qRows.push([
       rowName(r),
-      r.lossy ? '1 lossy' : 'clean',
+      r.lossy ? 'lossy' : 'clean',
       ...queues.map((q) => {
         const d = r.queueDelay.find((x) => x.queue === q);
         return d ? d.p99Us.toFixed(2) : '-';
