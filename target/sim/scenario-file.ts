@@ -138,3 +138,17 @@ export function parseScenario(text: string, file: string): ScenarioFile {
 export function readScenario(file: string): ScenarioFile {
   return scenarioSchemas().load<ScenarioFile>(file, SCHEMA);
 }
+
+/** The parts of a model profile (configs/schemas/model-profile.schema.json) a gradient workload uses. */
+export interface GradientProfile {
+  layers: { size: number }[];
+  smallFraction?: number;
+}
+
+/**
+ * Reads a model profile named by a gradient traffic item with the same limits and located errors as the
+ * scenario itself (size, aliases, schema), so a bad profile cannot slip past as a raw exception.
+ */
+export function readGradientProfile(file: string): GradientProfile {
+  return scenarioSchemas().load<GradientProfile>(file, 'model-profile.schema.json');
+}

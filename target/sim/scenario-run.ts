@@ -1,8 +1,6 @@
 // Running a scenario: build the fabric it describes, give each switch its own pipeline instance with its own
 // tables, start the traffic, run to `duration` (then drain), and report.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { ControlPlane } from '../engine/control-plane-api.js';
 import { DEFAULT_QUEUES } from '../tm/egress-port.js';
 import { Rng } from '../tm/random.js';
@@ -25,6 +23,7 @@ import type { SwitchConfig } from './nodes.js';
 import type { SimPipeline } from './pipeline.js';
 import { buildReport, type Report } from './report.js';
 import {
+  readGradientProfile,
   readScenario,
   type Ecn,
   type LinkSpecFile,
@@ -276,11 +275,7 @@ function startTraffic(
       let small = t.smallFraction;
       if ('profile' in t.model) {
         const file = resolve(baseDir, t.model.profile);
-        const profile = parseYaml(readFileSync(file, 'utf8')) as {
-          layers?: { size: number }[];
-          smallFraction?: number;
-        };
-        if (!Array.isArray(profile.layers)) throw new Error(`${where}: ${file} has no layers`);
+        const profile = readGradientProfile(file);
         const scale = (t.model.scale ?? 1) * (t.model.bytesPerParameter ?? 4);
         layerBytes = profile.layers.map((l) => Math.round(l.size * scale));
         small ??= profile.smallFraction;

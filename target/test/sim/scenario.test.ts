@@ -135,6 +135,34 @@ traffic:
     assert.throws(() => runScenarioFile(file), /traffic\[2\] \(incast2\): no host named 'h9\.9'/);
   });
 
+  it("checks a gradient item's model profile like a config: schema, aliases, located errors", () => {
+    const gradient = (profile: string): string => `
+duration: 10us
+topology:
+  leafSpine: { spines: 1, leaves: 2, hostsPerLeaf: 2, link: { rate: 10Gbps } }
+pipeline: { builtin: { spray: random } }
+traffic:
+  - { kind: gradient, workers: [h0.0], servers: [h1.0], model: { profile: ${profile} }, rate: 1Gbps }
+`;
+    write('nolayers.yaml', 'name: x\nlayer: []\n');
+    assert.throws(
+      () => runScenarioFile(write('g1.yaml', gradient('nolayers.yaml'))),
+      (err: unknown) => err instanceof ConfigError && /nolayers\.yaml:\d+:\d+: .*layers/.test(err.message),
+    );
+    const bomb = ['name: x', 'a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]'];
+    for (let i = 0; i < 6; i++)
+      bomb.push(
+        `${'bcdefg'[i]}: &${'bcdefg'[i]} [${Array(10)
+          .fill('*' + (i ? 'bcdefg'[i - 1] : 'a'))
+          .join(', ')}]`,
+      );
+    write('bomb.yaml', bomb.join('\n') + '\n');
+    assert.throws(
+      () => runScenarioFile(write('g2.yaml', gradient('bomb.yaml'))),
+      (err: unknown) => err instanceof ConfigError && /bomb\.yaml:\d+:\d+: .*alias/i.test(err.message),
+    );
+  });
+
   it('expands table-entry templates over switches and variables', () => {
     const specs = expandEntries(
       [
