@@ -20,6 +20,7 @@ import type {
 import { CompileAbort, type Diagnostics } from '../diagnostics.js';
 import { Scope } from '../scope.js';
 import { topDecl } from './declarations.js';
+import { checkRecursion } from './recursion.js';
 
 export type Callable = ExternFunctionDecl | FunctionDecl | ActionDecl;
 
@@ -78,6 +79,7 @@ export class Checker {
         if (!(e instanceof CompileAbort)) throw e;
       }
     }
+    checkRecursion(this, program);
     const types = new Map<string, Type>();
     for (const [k, v] of this.global.types) types.set(k, v);
     return {

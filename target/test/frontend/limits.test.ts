@@ -189,4 +189,16 @@ describe('frontend/limits', () => {
       }),
     );
   });
+
+  it('a function or an action that calls itself: a located error, not a stack overflow on the first packet', () => {
+    const fn = program({ top: 'bit<8> f(in bit<8> x) { return f(x); }', apply: 'meta.m8 = f(meta.m8);' });
+    const e = rejects(fn);
+    assert.equal(e.message, "recursion is not allowed: 'f' calls itself");
+    assert.deepEqual([e.line, e.col], [locate(fn, 'f(x)').line, locate(fn, 'f(x)').col]);
+    const act = program({ locals: 'action a() { a(); }', apply: 'a();' });
+    const e2 = rejects(act);
+    assert.equal(e2.message, "recursion is not allowed: 'a' calls itself");
+    assert.deepEqual([e2.line, e2.col], [locate(act, 'a();').line, locate(act, 'a();').col]);
+    ok(program({ locals: 'action b() { meta.m8 = 1; } action a() { b(); b(); }', apply: 'a();' }));
+  });
 });
