@@ -197,6 +197,25 @@ describe('P4Info: tables, actions and externs', () => {
     assert.equal(p.pkg_info.arch, 'v1model');
   });
 
+  it('digest structs named like Object.prototype members are type_info keys of their own', () => {
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      const p = info(
+        program({
+          top: `struct ${name} { bit<9> port; }`,
+          locals: `action learn() { digest<${name}>(1, { standard_metadata.ingress_port }); } table t { actions = { learn; } }`,
+          apply: 't.apply();',
+        }),
+      );
+      const structs = p.type_info!.structs!;
+      assert.deepEqual(Object.keys(structs), [name]);
+      assert.ok(Object.hasOwn(structs, name));
+      assert.deepEqual(structs[name]!.members, [
+        { name: 'port', type_spec: { bitstring: { bit: { bitwidth: 9 } } } },
+      ]);
+      assert.deepEqual(p.digests![0]!.type_spec, { struct: { name } });
+    }
+  });
+
   it('describes digests by their struct type, with the type in type_info', () => {
     const p = info(
       program({
