@@ -1,11 +1,12 @@
 // Fabric-file pipelines to configs a controller sets over P4Runtime: P4 source is compiled with the embedded
 // target's front-end for its P4Info (the device config is the source itself); a bmv2 pipeline is read from
 // p4c's P4Info and JSON. This is CLI wiring: the controller knows no compiler.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { compileP4, formatDiagnostic, p4infoToText } from '../target/compiler/index.js';
 import { loadP4InfoFile, parseP4InfoText } from 'p4runtime-ts';
 import type { PipelineFile } from '../controller/fabric/index.js';
-import type { PipelineConfig, PipelineResolver } from '../controller/push/index.js';
+import type { PipelineConfig, PipelineResolver, PipelineSource } from '../controller/push/index.js';
 
 import { UserInputError } from './errors.js';
 
@@ -21,29 +22,45 @@ function read(file: string): Buffer {
   }
 }
 
-/** A resolver that compiles each P4 program once, however many switches run it. */
+/** A cookie from the bytes a pipeline is made of: the same files give the same cookie, without compiling. */
+function filesCookie(kind: string, parts: Buffer[]): bigint {
+  const h = createHash('sha256').update(`mlt-pipeline:${kind}`);
+  for (const p of parts) h.update(String(p.length)).update(':').update(p);
+  return h.digest().readBigUInt64BE(0);
+}
+
+/** A resolver that reads each pipeline's files once and compiles each P4 program at most once (and only when
+ *  a switch's cookie says it must be set), however many switches run it. */
 export function pipelineResolver(): PipelineResolver {
-  const cache = new Map<string, PipelineConfig>();
+  const sources = new Map<string, PipelineSource>();
   return (p: PipelineFile) => {
     const key = JSON.stringify(p);
-    let config = cache.get(key);
-    if (config) return config;
-    if ('p4' in p) {
-      const source = read(p.p4);
-      const r = compileP4({ path: p.p4, text: source.toString('utf8') });
-      if (!r.ok) throw new PipelineFileError(r.diagnostics.map(formatDiagnostic).join('\n'));
-      config = { p4info: parseP4InfoText(p4infoToText(r.p4info)), deviceConfig: source };
-    } else {
-      read(p.p4info);
-      let p4info;
-      try {
-        p4info = loadP4InfoFile(p.p4info);
-      } catch (e) {
-        throw new PipelineFileError(`${p.p4info}: ${(e as Error).message}`);
-      }
-      config = { p4info, deviceConfig: read(p.json) };
+    let source = sources.get(key);
+    if (!source) {
+      const files = 'p4' in p ? [read(p.p4)] : [read(p.p4info), read(p.json)];
+      let config: PipelineConfig | undefined;
+      source = {
+        cookie: filesCookie('p4' in p ? 'p4' : 'bmv2', files),
+        config: () => (config ??= load(p)),
+      };
+      sources.set(key, source);
     }
-    cache.set(key, config);
-    return config;
+    return source;
   };
+}
+
+/** The config to set: the P4Info (compiled from P4 source, or p4c's file) and the device config. */
+function load(p: PipelineFile): PipelineConfig {
+  if ('p4' in p) {
+    const source = read(p.p4);
+    const r = compileP4({ path: p.p4, text: source.toString('utf8') });
+    if (!r.ok) throw new PipelineFileError(r.diagnostics.map(formatDiagnostic).join('\n'));
+    return { p4info: parseP4InfoText(p4infoToText(r.p4info)), deviceConfig: source };
+  }
+  try {
+    return { p4info: loadP4InfoFile(p.p4info), deviceConfig: read(p.json) };
+  } catch (e) {
+    if (e instanceof PipelineFileError) throw e;
+    throw new PipelineFileError(`${p.p4info}: ${(e as Error).message}`);
+  }
 }

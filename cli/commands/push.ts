@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { loadFabric, type Fabric } from '../../controller/fabric/index.js';
 import { describeEntry, pushFabric, type SwitchPushResult } from '../../controller/push/index.js';
-import { EXIT_CHECK_FAILED, EXIT_OK, UserInputError } from '../errors.js';
+import { EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, UserInputError } from '../errors.js';
 import { pipelineResolver } from '../pipeline.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -67,7 +67,8 @@ export function pushCommand(): Command {
           `${file} has no switch ${unknown.join(', ')} (switches: ${names.join(', ')})`,
         );
       const resolver = pipelineResolver();
-      // A pipeline that cannot be used is the file's fault: check every one before touching any switch.
+      // A pipeline file that cannot be read is the file's fault: check every one before touching any switch
+      // (a program that does not compile is found when a switch needs it, before anything is written to it).
       for (const s of fabric.switches) if (s.pipeline) resolver(s.pipeline);
       const results = await pushFabric(fabric, {
         dryRun: flags.dryRun ?? false,
@@ -82,7 +83,11 @@ export function pushCommand(): Command {
         const width = Math.max(...results.map((r) => r.switch.length));
         for (const r of results) process.stdout.write(`${summaryLine(r, width)}\n`);
       }
-      process.exitCode = results.every((r) => r.errors === 0) ? EXIT_OK : EXIT_CHECK_FAILED;
+      process.exitCode = results.some((r) => r.badInput)
+        ? EXIT_BAD_INPUT
+        : results.every((r) => r.errors === 0)
+          ? EXIT_OK
+          : EXIT_CHECK_FAILED;
     });
   return cmd;
 }

@@ -66,7 +66,7 @@ describe('mlt push (embedded targets over loopback gRPC)', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const codec = (): P4Codec => new P4Codec((resolver({ p4: MLT_P4 }) as PipelineConfig).p4info);
+  const codec = (): P4Codec => new P4Codec((resolver({ p4: MLT_P4 }).config() as PipelineConfig).p4info);
 
   async function installed(name: string): Promise<KeyedEntry[]> {
     const client = new P4RuntimeClient({ address: addresses.get(name)!, reconnect: false });

@@ -93,7 +93,8 @@ function fabricFromSource(source: YamlSource): Fabric {
     const deviceId = s.deviceId ?? 0;
     const endpoint = `${s.address}#${deviceId}`;
     const other = endpoints.get(endpoint);
-    if (other !== undefined)
+    // Port 0 asks a local server for any free port (`mlt target --fabric`): never a clash.
+    if (other !== undefined && !s.address.endsWith(':0'))
       fail(['switches', i, 'address'], `${s.address} device ${deviceId} is already switch '${other}'`);
     endpoints.set(endpoint, s.name);
     const pipeline = absolutePipeline(s.pipeline ?? value.pipeline, file);

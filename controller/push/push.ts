@@ -8,7 +8,6 @@ import {
   P4RuntimeError,
   WriteError,
   codeName,
-  pipelineCookie,
   type P4InfoMsg,
   type Update,
 } from 'p4runtime-ts';
@@ -23,9 +22,22 @@ export interface PipelineConfig {
   deviceConfig: Uint8Array;
 }
 
-/** Turns a fabric file's pipeline into a config to set (the CLI compiles P4 source with the embedded
- *  target's front-end; bmv2 pipelines are read from p4c's files). */
-export type PipelineResolver = (pipeline: PipelineFile) => PipelineConfig | Promise<PipelineConfig>;
+/** A pipeline to set: its cookie (cheap, from the files' bytes) and, only when a switch's cookie differs,
+ *  the config itself (the CLI compiles P4 source with the embedded target's front-end for the P4Info). */
+export interface PipelineSource {
+  cookie: bigint;
+  config(): PipelineConfig | Promise<PipelineConfig>;
+}
+
+export type PipelineResolver = (pipeline: PipelineFile) => PipelineSource;
+
+/** The pipeline named in the file cannot be used (a compile error, a missing file): bad input. */
+export class PipelineInputError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PipelineInputError';
+  }
+}
 
 export interface PushOptions {
   /** Compute and report the difference; write nothing, set no pipeline. */
@@ -50,6 +62,8 @@ export interface SwitchPushResult {
   deleted: number;
   unchanged: number;
   errors: number;
+  /** The failure was the file's pipeline (bad input), not the switch. */
+  badInput: boolean;
   pipeline: PipelineOutcome;
   /** What went wrong, for people. */
   messages: string[];
@@ -81,6 +95,7 @@ export async function pushSwitch(
     deleted: 0,
     unchanged: 0,
     errors: 0,
+    badInput: false,
     pipeline: 'as found',
     messages: [],
     changes: [],
@@ -101,6 +116,7 @@ export async function pushSwitch(
     await Promise.race([run(client, target, entries, opts, result), timeout]);
   } catch (e) {
     result.errors = Math.max(result.errors, 1);
+    result.badInput = e instanceof PipelineInputError;
     result.messages.push(describeError(e));
   } finally {
     clearTimeout(timer);
@@ -132,16 +148,26 @@ async function run(
   let p4info: P4InfoMsg;
   let fresh = false;
   if (target.pipeline && opts.resolvePipeline) {
-    const config = await opts.resolvePipeline(target.pipeline);
-    p4info = config.p4info;
-    const cookie = pipelineCookie(config.p4info, config.deviceConfig);
-    if ((await client.getPipelineCookie()) === cookie) result.pipeline = 'unchanged';
-    else if (opts.dryRun) {
-      result.pipeline = 'would be set';
-      fresh = true;
+    const source = opts.resolvePipeline(target.pipeline);
+    if ((await client.getPipelineCookie()) === source.cookie) {
+      // The same pipeline: the device's own P4Info is the one the file's would compile to.
+      result.pipeline = 'unchanged';
+      p4info = await client.fetchP4Info();
     } else {
-      await client.setPipeline({ ...config, cookie, force: true });
-      result.pipeline = 'set';
+      let config: PipelineConfig;
+      try {
+        config = await source.config();
+      } catch (e) {
+        throw new PipelineInputError((e as Error).message, { cause: e });
+      }
+      p4info = config.p4info;
+      if (opts.dryRun) {
+        result.pipeline = 'would be set';
+        fresh = true;
+      } else {
+        await client.setPipeline({ ...config, cookie: source.cookie, force: true });
+        result.pipeline = 'set';
+      }
     }
   } else p4info = await client.fetchP4Info();
   const codec = new P4Codec(p4info);
