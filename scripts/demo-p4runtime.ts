@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { P4RuntimeClient, WriteError, codeName, type Update } from 'p4runtime-ts';
 import { loadSolveConfig } from '../controller/config/index.js';
 import { solve } from '../controller/solver/index.js';
+import { installedThreshold } from '../controller/policy/index.js';
 
 const PORTS = [1, 2, 3, 4];
 
@@ -84,7 +85,10 @@ export async function p4runtimeSession(root: string): Promise<boolean> {
             controller.codec.tableEntity({
               table: 'MLTEgress.queue_thresholds',
               match: { 'standard_metadata.egress_port': port, 'standard_metadata.priority': q.queue },
-              action: { name: 'MLTEgress.set_thresholds', params: { s_threshold: q.S, l_threshold: q.L } },
+              action: {
+                name: 'MLTEgress.set_thresholds',
+                params: { s_threshold: installedThreshold(q.S), l_threshold: installedThreshold(q.L) },
+              },
             }),
           ),
         );
@@ -94,7 +98,9 @@ export async function p4runtimeSession(root: string): Promise<boolean> {
     );
 
     const installed = await controller.readTableEntries('MLTEgress.queue_thresholds');
-    say('controller: read back MLTEgress.queue_thresholds for port 1:');
+    say(
+      'controller: read back MLTEgress.queue_thresholds for port 1 (enq_qdepth limits: model T installed as T - 1):',
+    );
     say('  queue     S     L');
     for (const e of installed) {
       const port = e.match['standard_metadata.egress_port'];
