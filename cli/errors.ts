@@ -66,6 +66,12 @@ export async function runMain(program: Command, argv: readonly string[]): Promis
     process.stderr.write(internalErrorText(e));
     process.exit(EXIT_INTERNAL);
   };
+  // A reader that stops reading (`mlt solve --json | head -1`) closes the pipe: that is the reader's
+  // choice, not a bug in mlt, so the command ends quietly, as Unix tools killed by SIGPIPE do.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(EXIT_OK);
+    onAsyncError(e);
+  });
   process.on('uncaughtException', onAsyncError);
   process.on('unhandledRejection', onAsyncError);
   try {

@@ -1,7 +1,8 @@
 // The CLI's one error path (issue 14): bad input is a message and exit 2, never a stack; anything else is
 // an internal error printed with its stack, marked as a bug, exit 70.
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +99,21 @@ describe('mlt: one error path at the CLI boundary', () => {
       assert.doesNotMatch(r.stderr, STACK_LINE);
       assert.ok(Date.now() - t0 < 20_000);
     }
+  });
+
+  it('a reader that closes the pipe early ends the command quietly (no internal error)', () => {
+    const entry = fileURLToPath(new URL('../mlt.ts', import.meta.url));
+    const solve = fileURLToPath(new URL('../../configs/solve-resnet50.yaml', import.meta.url));
+    const mlt = [process.execPath, '--import', 'tsx', '--conditions=development', entry];
+    const quoted = [...mlt, 'solve', solve, '--json'].map((a) => `'${a}'`).join(' ');
+    // `true` exits at once, so mlt writes its report into a pipe nobody reads.
+    const r = spawnSync('bash', ['-c', `set -o pipefail; ${quoted} 2>"$0" | true`, join(dir, 'err')], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    const stderr = execFileSync('cat', [join(dir, 'err')], { encoding: 'utf8' });
+    assert.doesNotMatch(stderr, /internal error/);
+    assert.equal(r.status, 0, stderr);
   });
 
   it('commands report missing files as exit 2 without a stack', () => {
