@@ -931,3 +931,26 @@ export interface CheckedProgram {
   /** Every top-level type declaration by name (typedefs resolved). */
   types: Map<string, Type>;
 }
+
+/**
+ * The AST links that lead out of a body (declarations, types, resolved references, source positions). A
+ * walk over the statements and expressions of one body, looking for calls, skips them: following them would
+ * reach other declarations and, through `parent` and `decl`, cycle.
+ */
+export const OUTWARD_LINKS: ReadonlySet<string> = new Set([
+  'ref',
+  'type',
+  'target',
+  'decl',
+  'parent',
+  'params',
+  'typeArgValues',
+  'loc',
+  'typeRef',
+  'typeArgs',
+  'annotations',
+  'constValue',
+  'rawArgs',
+  'returnType',
+  'returnTypeRef',
+]);

@@ -68,6 +68,16 @@ export class Parser {
     if (++this.nest > MAX_NESTING) tooDeep(this.diags, this.tok.loc);
   }
 
+  /** Runs `parse` one nesting level deeper. */
+  private nested<T>(parse: () => T): T {
+    this.enter();
+    try {
+      return parse();
+    } finally {
+      this.nest--;
+    }
+  }
+
   private get tok(): Token {
     return this.toks[this.pos]!;
   }
@@ -824,12 +834,7 @@ export class Parser {
   // ------------------------------------------------------------ types
 
   typeRef(): TypeRef {
-    this.enter();
-    try {
-      return this.typeRefNested();
-    } finally {
-      this.nest--;
-    }
+    return this.nested(() => this.typeRefNested());
   }
 
   private typeRefNested(): TypeRef {
@@ -942,12 +947,7 @@ export class Parser {
   }
 
   private stmt(): Stmt {
-    this.enter();
-    try {
-      return this.stmtNested();
-    } finally {
-      this.nest--;
-    }
+    return this.nested(() => this.stmtNested());
   }
 
   private stmtNested(): Stmt {
@@ -1052,16 +1052,13 @@ export class Parser {
   private ternary(): Expr {
     const cond = this.binary(1);
     if (this.is('?')) {
-      this.enter();
-      try {
+      return this.nested((): Expr => {
         this.expect('?');
         const then = this.expr();
         this.expect(':');
         const els = this.ternary();
         return { kind: 'ternary', cond, then, else: els, type: UNKNOWN_TYPE, loc: cond.loc };
-      } finally {
-        this.nest--;
-      }
+      });
     }
     return cond;
   }
@@ -1091,12 +1088,7 @@ export class Parser {
   }
 
   private unary(): Expr {
-    this.enter();
-    try {
-      return this.unaryNested();
-    } finally {
-      this.nest--;
-    }
+    return this.nested(() => this.unaryNested());
   }
 
   private unaryNested(): Expr {

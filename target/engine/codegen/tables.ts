@@ -1,6 +1,6 @@
 // Tables: the per-table information the engine needs and the generated apply function (key, lookup,
 // counters, meters, action).
-import type { CallExpr, Expr, TableDecl } from '../../frontend/ast.js';
+import { OUTWARD_LINKS, type CallExpr, type Expr, type TableDecl } from '../../frontend/ast.js';
 import { isDirect, type MatchKind } from '../table.js';
 import { isAggregate, toUnsigned, widthOf } from '../types.js';
 import { action } from './blocks.js';
@@ -62,7 +62,7 @@ function meterTarget(info: TableInfo): Expr | undefined {
         return;
       }
     }
-    for (const k in o) if (!METER_WALK_SKIP.has(k)) walk(o[k]);
+    for (const k in o) if (!OUTWARD_LINKS.has(k)) walk(o[k]);
   };
   for (const a of info.actions) walk(a.body);
   return found && inst && controlOwned(found, inst.parent) ? found : undefined;
@@ -134,20 +134,3 @@ export function tableFn(gen: Gen, info: TableInfo): string {
   );
   return name;
 }
-
-/** AST links meterTarget must not follow: declarations, types and resolved references lead out of the body. */
-const METER_WALK_SKIP = new Set([
-  'ref',
-  'type',
-  'target',
-  'decl',
-  'parent',
-  'params',
-  'typeArgValues',
-  'loc',
-  'typeRef',
-  'typeArgs',
-  'annotations',
-  'constValue',
-  'rawArgs',
-]);

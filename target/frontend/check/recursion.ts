@@ -2,28 +2,10 @@
 // themselves, directly or through others), and the engine relies on it: a recursive call would run until
 // the JavaScript stack overflows on the first packet. The call graph of functions and actions is checked
 // once every declaration is, and each cycle is reported at the call that closes it.
-import type { ActionDecl, CallExpr, FunctionDecl, Program } from '../ast.js';
+import { OUTWARD_LINKS, type ActionDecl, type CallExpr, type FunctionDecl, type Program } from '../ast.js';
 import type { Checker } from './checker.js';
 
 type Callee = FunctionDecl | ActionDecl;
-
-/** AST links that lead out of a body (declarations, types, resolved references): not followed. */
-const SKIP = new Set([
-  'ref',
-  'target',
-  'type',
-  'decl',
-  'parent',
-  'params',
-  'typeArgValues',
-  'loc',
-  'typeRef',
-  'typeArgs',
-  'annotations',
-  'constValue',
-  'returnType',
-  'returnTypeRef',
-]);
 
 /** The calls of functions and actions inside `body`, in source order (an iterative walk). */
 function callsIn(body: unknown): { callee: Callee; call: CallExpr }[] {
@@ -42,7 +24,7 @@ function callsIn(body: unknown): { callee: Callee; call: CallExpr }[] {
       if (t?.kind === 'function' || t?.kind === 'action')
         out.push({ callee: t.decl, call: o as unknown as CallExpr });
     }
-    for (const k of Object.keys(o).reverse()) if (!SKIP.has(k)) stack.push(o[k]);
+    for (const k of Object.keys(o).reverse()) if (!OUTWARD_LINKS.has(k)) stack.push(o[k]);
   }
   return out;
 }
