@@ -195,6 +195,72 @@ describe('mlt push (embedded targets over loopback gRPC)', function () {
     }
   });
 
+  it('mlt loss set|clear and mlt read, by --fabric FILE --switch NAME and by --target ADDR', async () => {
+    await pushFabric(loadFabric(file), { resolvePipeline: resolver });
+    const set = await runCliAsync([
+      'loss',
+      'set',
+      '--fabric',
+      file,
+      '--switch',
+      'leaf1',
+      '--port',
+      '4',
+      '--rate',
+      '0.25',
+    ]);
+    assert.equal(set.status, 0, set.stderr);
+    assert.equal(set.stdout, 'leaf1: port 4 loses 25% of packets (rate 1073741824)\n');
+    const read = await runCliAsync([
+      'read',
+      '--target',
+      addresses.get('leaf1')!,
+      '--table',
+      'MLTEgress.port_loss_rate',
+      '--json',
+    ]);
+    assert.equal(read.status, 0, read.stderr);
+    assert.deepEqual(JSON.parse(read.stdout), [
+      {
+        table: 'MLTEgress.port_loss_rate',
+        match: { 'standard_metadata.egress_port': { exact: '4' } },
+        priority: 0,
+        action: 'MLTEgress.set_loss_rate',
+        params: { rate: '1073741824' },
+      },
+    ]);
+    const cleared = await runCliAsync([
+      'loss',
+      'clear',
+      '--target',
+      addresses.get('leaf1')!,
+      '--port',
+      '4',
+      '--json',
+    ]);
+    assert.deepEqual(JSON.parse(cleared.stdout), { switch: addresses.get('leaf1'), port: 4, cleared: true });
+    assert.equal(
+      (await installed('leaf1')).filter((e) => e.decoded.table === 'MLTEgress.port_loss_rate').length,
+      0,
+    );
+    const bad = await runCliAsync([
+      'loss',
+      'set',
+      '--fabric',
+      file,
+      '--switch',
+      'nope',
+      '--port',
+      '4',
+      '--rate',
+      '2',
+    ]);
+    assert.equal(bad.status, 2);
+    const down = await runCliAsync(['read', '--target', '127.0.0.1:1']);
+    assert.equal(down.status, 1);
+    assert.match(down.stderr, /127\.0\.0\.1:1: .*UNAVAILABLE/);
+  });
+
   it('the CLI: --dry-run changes nothing, then push, summary lines and --json with exactly the five counts', async () => {
     const dry = await runCliAsync(['push', file, '--dry-run']);
     assert.equal(dry.status, 0, dry.stderr);
