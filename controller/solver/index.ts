@@ -5,6 +5,7 @@ import { allocateBuffer, allocateDp } from './allocate.js';
 import { dlcpThresholds, type DlcpParams } from './dlcp.js';
 import { layoutQueues, type DataQueue, type QueueLayout } from './layout.js';
 import { queueLosses, type QueueLosses } from './models.js';
+import type { BusyFitCache } from './port-level.js';
 import { pickEngine, portInstance, portLosses, type PortEngine } from './port.js';
 import { exhaustiveCount, exhaustiveSearch, localSearch, type SearchResult } from './port-optimise.js';
 import { fullTable, scanTable, type QueueCostFn, type QueueTable } from './queue-table.js';
@@ -106,7 +107,10 @@ function solvePort(problem: SolveProblem, layout: QueueLayout, options: SolveOpt
   const engine = pickEngine(problem, layout, options.portEngine ?? 'auto');
   const n = layout.data.length;
   const B = problem.bufferPackets;
-  const cost = (thresholds: Thresholds[]) => portObjective(problem, layout, thresholds, engine);
+  // Evaluations of one search share the decomposition's busy-period fits (a move on a queue leaves the
+  // fits above it unchanged).
+  const fits: BusyFitCache = new Map();
+  const cost = (thresholds: Thresholds[]) => portObjective(problem, layout, thresholds, engine, fits);
   const count = exhaustiveCount(n, B);
   const notes: string[] = [];
   if (method === 'exhaustive' || (method === 'auto' && count <= EXHAUSTIVE_AUTO_LIMIT)) {
@@ -137,8 +141,10 @@ function solvePort(problem: SolveProblem, layout: QueueLayout, options: SolveOpt
   let found: SearchResult | null = null;
   let evaluations = 0;
   let from = '';
+  // One cache for all starts: their searches meet.
+  const seen = new Map<string, number>();
   for (const [name, start] of starts) {
-    const r = localSearch(cost, start, B, B <= MULTI_START_BUFFER ? B : undefined);
+    const r = localSearch(cost, start, B, B <= MULTI_START_BUFFER ? B : undefined, seen);
     evaluations += r.evaluations;
     if (found === null || r.cost < found.cost) {
       found = r;
@@ -172,8 +178,9 @@ export function portObjective(
   layout: QueueLayout,
   thresholds: Thresholds[],
   engine: 'chain' | 'decomposed',
+  cache?: BusyFitCache,
 ): number {
-  const losses = portLosses(portInstance(problem, layout, thresholds), engine);
+  const losses = portLosses(portInstance(problem, layout, thresholds), engine, cache);
   let sum = 0;
   layout.data.forEach((q, i) => {
     const r = losses[i]!;

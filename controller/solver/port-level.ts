@@ -190,29 +190,43 @@ function invert(a: Float64Array, inv: Float64Array): void {
  */
 class Censored {
   private readonly inverses: Float64Array[] = [];
-  private readonly kOf: Int32Array;
-  private readonly y: Float64Array;
-  private readonly delta: Float64Array;
+  /** Levels whose N_w is the same, bit for bit, share a slot: its y, δ and inverse. */
+  private readonly slotOf: Int32Array;
+  private readonly kOf: number[] = [];
+  private readonly y: number[] = [];
+  private readonly delta: number[] = [];
   /** The censored generator of level 0 (S_0), for the stationary distribution. */
   readonly S0 = new Float64Array(M * M);
 
   constructor(p: LevelParams, busyOnly: boolean) {
     const l = p.l;
-    this.kOf = new Int32Array(l + 1);
-    this.y = new Float64Array((l + 1) * M);
-    this.delta = new Float64Array(l + 1).fill(1);
+    this.slotOf = new Int32Array(l + 1);
     const down = downRates(p);
     const block = new Float64Array(M * M);
     const byRate = new Map<number, number>();
     const c = new Float64Array(M);
+    const yw = new Float64Array(M);
     const g = new Float64Array(M); // N_{w+1}·down
+    // Once g repeats bit for bit, every lower level with the same arrival rate repeats the level above
+    // exactly (N_w is a function of a(w) and g only): it shares that level's slot. a(w) is constant on
+    // 1 <= w < S and on S <= w < L.
+    let gRepeated = false;
+    let aAbove = NaN;
     for (let w = l; w >= 0; w--) {
       const a = w < l ? arrivalAt(p, w) : 0;
+      if (gRepeated && w > 0 && a === aAbove) {
+        const lo = w >= p.s ? Math.max(1, p.s) : 1;
+        this.slotOf.fill(this.slotOf[w + 1]!, lo, w + 1);
+        w = lo;
+        continue;
+      }
+      aAbove = a;
       c.fill(0);
       if (a > 0) for (let x = 1; x < M; x++) c[x] = a * g[x]!; // row I of A0 is zero
       if (w === 0 && !busyOnly) {
         localBlock(p, 0, this.S0, false);
         for (let x = 0; x < M; x++) this.S0[x * M + O]! += c[x]!;
+        this.slotOf[0] = -1; // level 0 is S0
         break;
       }
       let k = w === 0 ? undefined : byRate.get(a);
@@ -225,23 +239,47 @@ class Censored {
         this.inverses.push(inv);
         if (w > 0) byRate.set(a, k);
       }
-      this.kOf[w] = k;
       const K = this.inverses[k]!;
-      const yw = this.y.subarray(w * M, (w + 1) * M);
+      yw.fill(0);
       if (a > 0) for (let x = 0; x < M; x++) yw[x] = dot(K, x, c);
-      this.delta[w] = 1 - yw[O]!;
+      const delta = 1 - yw[O]!;
+      this.slotOf[w] = this.delta.length;
+      this.kOf.push(k);
+      this.delta.push(delta);
+      for (let x = 0; x < M; x++) this.y.push(yw[x]!);
       // g = N_w·down for the level below.
       const rd = dot(K, O, down);
-      for (let x = 0; x < M; x++) g[x] = dot(K, x, down) + (yw[x]! * rd) / this.delta[w]!;
+      gRepeated = true;
+      for (let x = 0; x < M; x++) {
+        const gx = dot(K, x, down) + (yw[x]! * rd) / delta;
+        if (gx !== g[x]) gRepeated = false;
+        g[x] = gx;
+      }
+    }
+  }
+
+  /** Whether N_w is N_{w+1}, bit for bit. */
+  sameAsAbove(w: number): boolean {
+    return w < this.slotOf.length - 1 && this.slotOf[w] === this.slotOf[w + 1];
+  }
+
+  /** N_w as a dense matrix (K⁻¹ + y·rᵀ/δ), scaled by `factor` row by row, into `out`. */
+  dense(w: number, rowFactor: Float64Array, out: Float64Array): void {
+    const slot = this.slotOf[w]!;
+    const K = this.inverses[this.kOf[slot]!]!;
+    for (let i = 0; i < M; i++) {
+      const f = this.y[slot * M + i]! / this.delta[slot]!;
+      for (let j = 0; j < M; j++) out[i * M + j] = rowFactor[i]! * (K[i * M + j]! + f * K[O * M + j]!);
     }
   }
 
   /** out = x·N_w (row vector). */
   right(w: number, x: Float64Array, out: Float64Array): void {
-    const K = this.inverses[this.kOf[w]!]!;
+    const slot = this.slotOf[w]!;
+    const K = this.inverses[this.kOf[slot]!]!;
     let xy = 0;
-    for (let i = 0; i < M; i++) xy += x[i]! * this.y[w * M + i]!;
-    const f = xy / this.delta[w]!;
+    for (let i = 0; i < M; i++) xy += x[i]! * this.y[slot * M + i]!;
+    const f = xy / this.delta[slot]!;
     for (let j = 0; j < M; j++) {
       let sum = 0;
       for (let i = 0; i < M; i++) sum += x[i]! * K[i * M + j]!;
@@ -251,9 +289,10 @@ class Censored {
 
   /** out = N_w·v (column vector). */
   left(w: number, v: Float64Array, out: Float64Array): void {
-    const K = this.inverses[this.kOf[w]!]!;
-    const f = dot(K, O, v) / this.delta[w]!;
-    for (let i = 0; i < M; i++) out[i] = dot(K, i, v) + this.y[w * M + i]! * f;
+    const slot = this.slotOf[w]!;
+    const K = this.inverses[this.kOf[slot]!]!;
+    const f = dot(K, O, v) / this.delta[slot]!;
+    for (let i = 0; i < M; i++) out[i] = dot(K, i, v) + this.y[slot * M + i]! * f;
   }
 }
 
@@ -298,6 +337,71 @@ class LogAcc {
   }
 }
 
+/** A nonnegative quantity as e^log · value, value normalised to a largest entry of 1 (or all zero). */
+interface Scaled {
+  value: Float64Array;
+  log: number;
+}
+
+function normalised(value: Float64Array, log: number): Scaled {
+  let max = 0;
+  for (const v of value) max = Math.max(max, Math.abs(v));
+  if (max === 0 || !Number.isFinite(max)) return { value, log: max === 0 ? -Infinity : log };
+  for (let i = 0; i < value.length; i++) value[i]! /= max;
+  return { value, log: log + Math.log(max) };
+}
+
+/** a·b for scaled M×M matrices (or a row vector times a matrix when a has M entries). */
+function times(a: Scaled, b: Scaled): Scaled {
+  const rows = a.value.length / M;
+  const out = new Float64Array(rows * M);
+  for (let i = 0; i < rows; i++)
+    for (let k = 0; k < M; k++) {
+      const f = a.value[i * M + k]!;
+      if (f === 0) continue;
+      for (let j = 0; j < M; j++) out[i * M + j]! += f * b.value[k * M + j]!;
+    }
+  return normalised(out, a.log + b.log);
+}
+
+function plus(a: Scaled, b: Scaled): Scaled {
+  if (a.log === -Infinity) return b;
+  if (b.log === -Infinity) return a;
+  const top = Math.max(a.log, b.log);
+  const fa = Math.exp(a.log - top);
+  const fb = Math.exp(b.log - top);
+  return normalised(
+    a.value.map((v, i) => v * fa + b.value[i]! * fb),
+    top,
+  );
+}
+
+/**
+ * A run of m levels with the same transition matrix R (π_{w+1} = π_w·R), by doubling: Σ_{j=1}^{m} v·R^j
+ * and v·R^m in O(M³ log m) instead of O(M² m). Scaled, so a run of any length neither overflows nor
+ * underflows.
+ */
+function geometricRun(v: Float64Array, R: Float64Array, m: number): { sum: Scaled; last: Scaled } {
+  let power = normalised(Float64Array.from(R), 0); // R^(2^j)
+  let powerSum = power; // Σ_{k=1}^{2^j} R^k
+  let x = normalised(Float64Array.from(v), 0); // v·R^t
+  let sum: Scaled = { value: new Float64Array(M), log: -Infinity }; // Σ_{k=1}^{t} v·R^k
+  for (let rest = m; ;) {
+    if (rest & 1) {
+      sum = plus(sum, times(x, powerSum));
+      x = times(x, power);
+    }
+    rest = Math.floor(rest / 2);
+    if (rest === 0) break;
+    powerSum = plus(powerSum, times(power, powerSum));
+    power = times(power, power);
+  }
+  return { sum, last: x };
+}
+
+/** Runs shorter than this are stepped level by level (doubling costs about 40 level steps). */
+const RUN_MIN = 64;
+
 function stationary(p: LevelParams, keep: boolean): LevelResult {
   const censored = new Censored(p, false);
   let v: Float64Array = nullVector(censored.S0);
@@ -316,6 +420,9 @@ function stationary(p: LevelParams, keep: boolean): LevelResult {
   const logs: number[] = [];
   const scaled = new Float64Array(M);
   let next: Float64Array = new Float64Array(M);
+  const aOf = (w: number) => arrivalAt(p, w);
+  const R = new Float64Array(M * M);
+  const rowFactor = new Float64Array(M);
   for (let w = 0; ; w++) {
     let sum = 0;
     for (let x = 0; x < M; x++) sum += v[x]!;
@@ -338,8 +445,42 @@ function stationary(p: LevelParams, keep: boolean): LevelResult {
     }
     if (w === p.l) break;
     // π_{w+1} = (π_w ∘ a) · N_{w+1}; row I of A0 is zero.
-    const a = arrivalAt(p, w);
+    const a = aOf(w);
     if (a === 0) break; // nothing goes higher
+    // Levels w+1 .. w+m with one transition matrix (same arrival rate, N repeated bit for bit) and on one
+    // side of S, below the top: summed by doubling.
+    let m = 1;
+    if (!pi) {
+      const side = w + 1 < p.s;
+      while (w + m + 1 < p.l && censored.sameAsAbove(w + m) && aOf(w + m) === a && w + m + 1 < p.s === side)
+        m++;
+    }
+    if (m >= RUN_MIN) {
+      // Σ over levels w+1 .. w+m-1 goes into the sums; level w+m is the next v, summed by the loop.
+      rowFactor.fill(a);
+      rowFactor[I] = 0;
+      censored.dense(w + 1, rowFactor, R);
+      const run = geometricRun(v, R, m - 1);
+      for (const acc of accs) acc.fold(logScale);
+      const sv = run.sum.value;
+      let total = 0;
+      for (let x = 0; x < M; x++) total += sv[x]!;
+      const odRun = sv[O]! + sv[D]!;
+      const bRun = sv[B1]! * r1 + sv[B2]! * r2 + sv[P1]! * s1 + sv[P2]! * s2;
+      (w + 1 < p.s ? below : from).add(total);
+      odAll.add(odRun);
+      odNext.add(odRun);
+      bAll.add(bRun);
+      bNext.add(bRun);
+      for (const acc of accs) acc.fold(logScale + run.sum.log);
+      const last = times(run.last, { value: R, log: 0 });
+      if (last.log === -Infinity) break;
+      for (let y = 0; y < M; y++) next[y] = Math.max(0, last.value[y]!);
+      logScale += last.log;
+      [v, next] = [next, v];
+      w += m - 1;
+      continue;
+    }
     for (let x = 1; x < M; x++) scaled[x] = v[x]! * a;
     censored.right(w + 1, scaled, next);
     let norm = 0;
@@ -466,8 +607,19 @@ export interface DecomposedSolution {
   levels: LevelResult[];
 }
 
+/**
+ * Busy-period fits already computed, by the queues they depend on (θ and each queue's arrival and limits,
+ * from the top down to the level): a fit depends on nothing below its level, so a search that changes
+ * lower queues reuses the fits above. Share one only between instances of one port.
+ */
+export type BusyFitCache = Map<string, BusyFit>;
+
 /** All levels of the port: busy periods top-down, stationary distributions bottom-up. */
-export function solveDecomposed(instance: PortInstance, keepPi = false): DecomposedSolution {
+export function solveDecomposed(
+  instance: PortInstance,
+  keepPi = false,
+  cache?: BusyFitCache,
+): DecomposedSolution {
   const { queues, theta } = instance;
   const n = queues.length;
   const admittedIdle = queues.map(
@@ -476,6 +628,7 @@ export function solveDecomposed(instance: PortInstance, keepPi = false): Decompo
   const params: LevelParams[] = [];
   const fits: BusyFit[] = [];
   let upper = NO_UPPER;
+  let key = String(theta);
   for (let i = 0; i < n; i++) {
     const q = queues[i]!;
     let lowerIdle = 0;
@@ -483,7 +636,15 @@ export function solveDecomposed(instance: PortInstance, keepPi = false): Decompo
     const p: LevelParams = { lam: q.arrival, theta, s: q.s, l: q.l, upper, lowerIdle, qU: 0, qD: 0 };
     params.push(p);
     fits.push(upper);
-    if (i + 1 < n) upper = busyFit(p);
+    if (i + 1 < n) {
+      key += ` ${q.arrival}/${q.s}/${q.l}`;
+      const known = cache?.get(key);
+      if (known) upper = known;
+      else {
+        upper = busyFit(p);
+        cache?.set(key, upper);
+      }
+    }
   }
   const levels: LevelResult[] = new Array<LevelResult>(n);
   for (let i = n - 1; i >= 0; i--) {

@@ -22,17 +22,34 @@ export interface SearchResult {
  * Guarantee: the result is no worse than `start`, and no single move of size 1 of these kinds lowers its
  * cost (a local optimum for this neighbourhood; not a global one, see the README for how often it is on
  * small instances).
+ *
+ * A threshold set is evaluated once: the search comes back to sets it has seen (the move that undoes the
+ * last one, the same candidate after a move elsewhere), and several searches from different starts meet.
+ * `seen` (threshold key to cost) can be shared between searches of one cost; `evaluations` counts the
+ * sets this search evaluated that were not in it. The cost is deterministic, so the result is the same as
+ * without the cache.
  */
 export function localSearch(
   cost: PortCostFn,
   start: Thresholds[],
   buffer: number,
   firstStep = Math.max(1, Math.floor(buffer / 4)),
+  seen = new Map<string, number>(),
 ): SearchResult {
   const n = start.length;
+  let evaluations = 0;
+  const costOf = (ts: Thresholds[]): number => {
+    const key = thresholdKey(ts);
+    let c = seen.get(key);
+    if (c === undefined) {
+      c = cost(ts);
+      seen.set(key, c);
+      evaluations++;
+    }
+    return c;
+  };
   let current = start.map((t) => ({ ...t }));
-  let best = cost(current);
-  let evaluations = 1;
+  let best = costOf(current);
   const valid = (ts: Thresholds[]) =>
     ts.every((t) => Number.isInteger(t.S) && 0 <= t.S && t.S <= t.L) &&
     ts.reduce((sum, t) => sum + t.L, 0) <= buffer;
@@ -77,8 +94,7 @@ export function localSearch(
     let improved = false;
     for (const candidate of moves(delta)) {
       if (!valid(candidate)) continue;
-      const c = cost(candidate);
-      evaluations++;
+      const c = costOf(candidate);
       if (c < best) {
         best = c;
         current = candidate;
@@ -91,6 +107,11 @@ export function localSearch(
     delta /= 2;
   }
   return { thresholds: current, cost: best, evaluations };
+}
+
+/** A threshold set as a map key. */
+export function thresholdKey(ts: Thresholds[]): string {
+  return ts.map((t) => `${t.S}/${t.L}`).join(' ');
 }
 
 /** Every integer threshold set with Σ L_i <= buffer: the reference for small instances. */
@@ -119,15 +140,21 @@ export function exhaustiveSearch(cost: PortCostFn, queues: number, buffer: numbe
   return { thresholds: bestT, cost: best, evaluations };
 }
 
-/** Number of threshold sets `exhaustiveSearch` visits. */
+/** Number of threshold sets `exhaustiveSearch` visits (exact below 2^53; a float beyond). */
 export function exhaustiveCount(queues: number, buffer: number): number {
-  // ways[b]: threshold sets of the queues so far with Σ L = b; a queue with L = l has l + 1 choices of S.
+  // ways[b]: threshold sets of the queues so far with Σ L = b; a queue with L = l has l + 1 choices of S,
+  // so next[b] = Σ_{b' <= b} ways[b']·(b - b' + 1): a prefix sum of a prefix sum, O(B) a queue.
   let ways = new Float64Array(buffer + 1);
   ways[0] = 1;
   for (let i = 0; i < queues; i++) {
     const next = new Float64Array(buffer + 1);
-    for (let b = 0; b <= buffer; b++)
-      for (let l = 0; b + l <= buffer; l++) next[b + l]! += ways[b]! * (l + 1);
+    let prefix = 0;
+    let prefix2 = 0;
+    for (let b = 0; b <= buffer; b++) {
+      prefix += ways[b]!;
+      prefix2 += prefix;
+      next[b] = prefix2;
+    }
     ways = next;
   }
   return ways.reduce((a, b) => a + b, 0);

@@ -3,7 +3,7 @@
 import { installedDepth } from './install.js';
 import type { QueueLayout } from './layout.js';
 import { chainSize, solveChain } from './port-chain.js';
-import { solveDecomposed } from './port-level.js';
+import { solveDecomposed, type BusyFitCache } from './port-level.js';
 import type { PortInstance, PortLosses } from './port-types.js';
 import type { SolveProblem, Thresholds } from './types.js';
 
@@ -57,7 +57,12 @@ export function pickEngine(
   return worstChainSize(problem, layout) <= CHAIN_STATES_LIMIT ? 'chain' : 'decomposed';
 }
 
-export function portLosses(instance: PortInstance, engine: 'chain' | 'decomposed'): PortLosses {
+/** `cache`: the decomposition's busy-period fits, shared by the evaluations of one search. */
+export function portLosses(
+  instance: PortInstance,
+  engine: 'chain' | 'decomposed',
+  cache?: BusyFitCache,
+): PortLosses {
   if (engine === 'chain') {
     if (chainSize(instance) > 50 * CHAIN_STATES_LIMIT)
       throw new RangeError(
@@ -65,5 +70,5 @@ export function portLosses(instance: PortInstance, engine: 'chain' | 'decomposed
       );
     return solveChain(instance).losses;
   }
-  return solveDecomposed(instance).losses;
+  return solveDecomposed(instance, false, cache).losses;
 }

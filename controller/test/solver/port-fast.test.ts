@@ -1,0 +1,178 @@
+// The `port` model's shortcuts against the plain computations they replace: runs of identical levels summed
+// by doubling, busy-period fits reused between evaluations, the search's cache, the closed-form count.
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import type { Thresholds } from '../../solver/index.js';
+import { solveChain } from '../../solver/port-chain.js';
+import { solveDecomposed, type BusyFitCache } from '../../solver/port-level.js';
+import { exhaustiveCount, exhaustiveSearch, localSearch } from '../../solver/port-optimise.js';
+import type { PortInstance } from '../../solver/port-types.js';
+
+/** Ports with long levels: 1–8 queues, limits up to 2,000, light to overloaded, θ anywhere in [0, 1]. */
+const longPort = fc
+  .record({
+    queues: fc.array(
+      fc.record({
+        arrival: fc.double({ min: 0.005, max: 0.6, noNaN: true }),
+        s: fc.integer({ min: 0, max: 2000 }),
+        extra: fc.integer({ min: 0, max: 2000 }),
+      }),
+      { minLength: 1, maxLength: 8 },
+    ),
+    theta: fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
+  })
+  .map((r): PortInstance => ({
+    queues: r.queues.map((q) => ({ arrival: q.arrival, s: q.s, l: q.s + q.extra })),
+    theta: r.theta,
+    buffer: 100_000,
+  }));
+
+/** ResNet50 at a buffer of 10^4 with the `exact` model's thresholds installed (scripts/bench-solver.ts). */
+const resnet: PortInstance = {
+  queues: [
+    [0.006062675822450745, 2, 2],
+    [0.01759953972746131, 4, 4],
+    [0.02191678595542706, 4, 4],
+    [0.07013772178240416, 6, 7],
+    [0.1311401104791824, 8, 9],
+    [0.08742674031945494, 7, 8],
+    [0.4109297198516635, 35, 38],
+    [0.25478670606195586, 9903, 9920],
+  ].map(([arrival, s, l]) => ({ arrival: arrival!, s: s!, l: l! })),
+  theta: 0.5,
+  buffer: 10_000,
+};
+
+function assertClose(got: number, want: number, what: string): void {
+  assert.ok(Math.abs(got - want) <= 1e-9 * Math.abs(want), `${what}: ${got} vs ${want}`);
+}
+
+/** Losses and the probabilities passed up, with runs (the default) and level by level (keepPi). */
+function assertRunsAgree(instance: PortInstance): void {
+  const fast = solveDecomposed(instance);
+  const stepped = solveDecomposed(instance, true);
+  fast.levels.forEach((level, k) => {
+    const want = stepped.levels[k]!;
+    assertClose(level.small, want.small, `queue ${k} small`);
+    assertClose(level.large, want.large, `queue ${k} large`);
+    assertClose(level.qUAbove, want.qUAbove, `queue ${k} qU`);
+    assertClose(level.qDAbove, want.qDAbove, `queue ${k} qD`);
+  });
+}
+
+describe('port model: shortcuts against plain computation', () => {
+  it('runs of identical levels summed by doubling give the level-by-level losses, to 1e-9', function () {
+    this.timeout(60_000);
+    assertRunsAgree(resnet);
+    fc.assert(fc.property(longPort, assertRunsAgree), { numRuns: 40, seed: 31 });
+  });
+
+  it('with runs, the decomposition is still exact for one queue against the full chain, to 1e-9', function () {
+    this.timeout(60_000);
+    fc.assert(
+      fc.property(
+        // Up to load 1: beyond it, long levels meet a limit of the level-0 solve that predates the runs
+        // (controller/solver/README.md).
+        fc.double({ min: 0.2, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 0, max: 300 }),
+        (arrival, theta, s, extra) => {
+          // l >= 70 somewhere leaves a run of at least 64 identical levels.
+          const instance: PortInstance = { queues: [{ arrival, s, l: s + extra + 70 }], theta, buffer: 1000 };
+          const chain = solveChain(instance).losses[0]!;
+          const dec = solveDecomposed(instance).losses[0]!;
+          assert.ok(Math.abs(dec.small - chain.small) <= 1e-9, `small ${dec.small} vs ${chain.small}`);
+          assert.ok(Math.abs(dec.large - chain.large) <= 1e-9, `large ${dec.large} vs ${chain.large}`);
+        },
+      ),
+      { numRuns: 15, seed: 32 },
+    );
+  });
+
+  it('reusing busy-period fits between evaluations changes no bit of the result', () => {
+    fc.assert(
+      fc.property(
+        longPort,
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: -50, max: 50 })), { maxLength: 6 }),
+        (base, moves) => {
+          const cache: BusyFitCache = new Map();
+          let instance = base;
+          for (const [pick, delta] of [[0, 0] as [number, number], ...moves]) {
+            const k = pick % instance.queues.length;
+            instance = {
+              ...instance,
+              queues: instance.queues.map((q, i) =>
+                i === k
+                  ? { ...q, s: Math.max(0, q.s + delta), l: Math.max(0, q.s + delta) + (q.l - q.s) }
+                  : q,
+              ),
+            };
+            assert.deepEqual(
+              solveDecomposed(instance, false, cache).levels,
+              solveDecomposed(instance).levels,
+            );
+          }
+          if (instance.queues.length > 1) assert.ok(cache.size > 0);
+        },
+      ),
+      { numRuns: 15, seed: 33 },
+    );
+  });
+
+  it('local search evaluates each threshold set once, with the result it has without the cache', () => {
+    // A cost with several local optima: distance to a target, plus a bump.
+    const target = [3, 7, 2];
+    const calls = new Map<string, number>();
+    const cost = (ts: Thresholds[]) => {
+      const key = JSON.stringify(ts);
+      calls.set(key, (calls.get(key) ?? 0) + 1);
+      return (
+        ts.reduce((sum, t, i) => sum + Math.abs(t.L - target[i]!) + 0.3 * Math.abs(t.S - 1), 0) +
+        (ts[0]!.L === 5 ? -0.5 : 0)
+      );
+    };
+    const start = [
+      { S: 0, L: 0 },
+      { S: 0, L: 0 },
+      { S: 0, L: 0 },
+    ];
+    const seen = new Map<string, number>();
+    const first = localSearch(cost, start, 14, undefined, seen);
+    assert.equal(first.evaluations, calls.size);
+    for (const n of calls.values()) assert.equal(n, 1);
+    // The same search again, sharing the cache: nothing new to evaluate, the same answer.
+    const again = localSearch(cost, start, 14, undefined, seen);
+    assert.equal(again.evaluations, 0);
+    assert.deepEqual(again.thresholds, first.thresholds);
+    // And without the cache: the same answer.
+    const plain = localSearch(cost, start, 14);
+    assert.deepEqual(plain.thresholds, first.thresholds);
+    assert.equal(plain.cost, first.cost);
+  });
+
+  it('counts threshold sets as exhaustive search visits them, and as the direct O(B²) recurrence does', () => {
+    for (let n = 1; n <= 3; n++)
+      for (let B = 0; B <= 8; B++)
+        assert.equal(
+          exhaustiveCount(n, B),
+          exhaustiveSearch(() => 0, n, B).evaluations,
+          `${n} queues, B = ${B}`,
+        );
+    for (let n = 0; n <= 8; n++)
+      for (let B = 0; B <= 60; B += 3) {
+        let ways = new Float64Array(B + 1);
+        ways[0] = 1;
+        for (let i = 0; i < n; i++) {
+          const next = new Float64Array(B + 1);
+          for (let b = 0; b <= B; b++) for (let l = 0; b + l <= B; l++) next[b + l]! += ways[b]! * (l + 1);
+          ways = next;
+        }
+        assert.equal(
+          exhaustiveCount(n, B),
+          ways.reduce((a, b) => a + b, 0),
+          `${n} queues, B = ${B}`,
+        );
+      }
+  });
+});
