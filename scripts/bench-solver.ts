@@ -21,9 +21,9 @@ const { values } = parseArgs({
     load: { type: 'string', default: '1' },
     // The exhaustive method is O(N·B²); above this buffer it would take minutes to hours.
     'dp-limit': { type: 'string', default: '10000' },
-    // The port model's local search evaluates the whole port a few thousand times; above this buffer a solve
-    // takes more than a minute.
-    'port-solve-limit': { type: 'string', default: '350' },
+    // The port model's local search evaluates the whole port several thousand times: seconds at 10^4
+    // packets, longer beyond.
+    'port-solve-limit': { type: 'string', default: '10000' },
   },
 });
 const load = Number(values.load);
