@@ -50,6 +50,51 @@ const TYPE_KEYWORDS = new Set([
   'match_kind',
 ]);
 
+/**
+ * P4_16's reserved words that cannot name anything. p4c's grammar lets a few keywords stand as names
+ * (`apply`, `key`, `actions`, `state`, `entries`, `type`, `priority`: its `nonTypeName`), so those are not
+ * here; every other keyword in a declaration's name is a syntax error there, e.g. `action default()`.
+ */
+const RESERVED_WORDS = new Set([
+  'abstract',
+  'action',
+  'bool',
+  'bit',
+  'const',
+  'control',
+  'default',
+  'else',
+  'enum',
+  'error',
+  'exit',
+  'extern',
+  'false',
+  'header',
+  'header_union',
+  'if',
+  'in',
+  'inout',
+  'int',
+  'match_kind',
+  'out',
+  'package',
+  'parser',
+  'return',
+  'select',
+  'string',
+  'struct',
+  'switch',
+  'table',
+  'this',
+  'transition',
+  'true',
+  'tuple',
+  'typedef',
+  'value_set',
+  'varbit',
+  'void',
+]);
+
 export class Parser {
   private pos = 0;
   private readonly typeScopes: Set<string>[] = [new Set()];
@@ -115,6 +160,14 @@ export class Parser {
     return t;
   }
 
+  /** The name a declaration introduces: an identifier that is not a reserved word. */
+  private declName(what = 'identifier'): Token {
+    const t = this.ident(what);
+    if (RESERVED_WORDS.has(t.text))
+      this.fail(`expected ${what} but found the reserved word '${t.text}'`, t.loc);
+    return t;
+  }
+
   private isTypeName(name: string): boolean {
     return this.typeScopes.some((s) => s.has(name));
   }
@@ -129,7 +182,7 @@ export class Parser {
   private signature(what: string) {
     const retStart = this.pos;
     this.skipTypeLoose();
-    const nameTok = this.ident(what);
+    const nameTok = this.declName(what);
     const typeParams = this.typeParams();
     const afterTypeParams = this.pos;
     this.pos = retStart;
@@ -242,7 +295,7 @@ export class Parser {
       case 'header_union':
       case 'struct': {
         this.pos++;
-        const nameTok = this.ident();
+        const nameTok = this.declName();
         this.declareType(nameTok.text);
         const fields = this.fieldList();
         const kind = t.text === 'header' ? 'header' : t.text === 'struct' ? 'struct' : 'header_union';
@@ -251,7 +304,7 @@ export class Parser {
       case 'enum': {
         this.pos++;
         const underlyingRef = this.is('bit') || this.is('int') ? this.typeRef() : undefined;
-        const nameTok = this.ident();
+        const nameTok = this.declName();
         this.declareType(nameTok.text);
         this.expect('{');
         const members: { name: string; valueExpr?: Expr; loc: Loc }[] = [];
@@ -285,7 +338,7 @@ export class Parser {
         return [this.controlDecl(annotations)];
       case 'package': {
         this.pos++;
-        const nameTok = this.ident();
+        const nameTok = this.declName();
         this.declareType(nameTok.text);
         const typeParams = this.typeParams();
         const params = this.withTypeParams(typeParams, () => this.params());
@@ -301,7 +354,7 @@ export class Parser {
     const typeRef = this.typeRef();
     if (this.is('(')) return [this.instanceRest(typeRef, annotations)];
     // A function declaration: T name<...>(params) { body }.
-    const nameTok = this.ident();
+    const nameTok = this.declName();
     const typeParams = this.typeParams();
     return this.withTypeParams(typeParams, () => {
       const params = this.params();
@@ -325,7 +378,7 @@ export class Parser {
   private constDecl(annotations: Annotation[]): TopDecl & { kind: 'const' } {
     this.expect('const');
     const typeRef = this.typeRef();
-    const nameTok = this.ident();
+    const nameTok = this.declName();
     this.expect('=');
     const value = this.expr();
     this.expect(';');
@@ -346,7 +399,7 @@ export class Parser {
     while (!this.accept('}')) {
       const annotations = this.annotations();
       const typeRef = this.typeRef();
-      const nameTok = this.ident('field name');
+      const nameTok = this.declName('field name');
       this.expect(';');
       fields.push({ name: nameTok.text, typeRef, type: UNKNOWN_TYPE, annotations, loc: nameTok.loc });
     }
@@ -371,7 +424,7 @@ export class Parser {
       let direction: Direction = 'none';
       if (this.is('in') || this.is('out') || this.is('inout')) direction = this.ident().text as Direction;
       const typeRef = this.typeRef();
-      const nameTok = this.ident('parameter name');
+      const nameTok = this.declName('parameter name');
       const defaultValue = this.accept('=') ? this.expr() : undefined;
       const optional = annotations.some((a) => a.name === 'optional');
       out.push({
@@ -421,7 +474,7 @@ export class Parser {
         loc: nameTok.loc,
       };
     }
-    const nameTok = this.ident();
+    const nameTok = this.declName();
     this.declareType(nameTok.text);
     const typeParams = this.typeParams();
     const constructors: MethodDecl[] = [];
@@ -494,7 +547,7 @@ export class Parser {
 
   private parserDecl(annotations: Annotation[]): TopDecl {
     this.expect('parser');
-    const nameTok = this.ident();
+    const nameTok = this.declName();
     this.declareType(nameTok.text);
     const typeParams = this.typeParams();
     return this.withTypeParams(typeParams, () => {
@@ -527,7 +580,7 @@ export class Parser {
 
   private parserState(annotations: Annotation[]): ParserState {
     this.expect('state');
-    const nameTok = this.ident('state name');
+    const nameTok = this.declName('state name');
     this.expect('{');
     const stmts: Stmt[] = [];
     let transition: Transition | undefined;
@@ -606,7 +659,7 @@ export class Parser {
 
   private controlDecl(annotations: Annotation[]): TopDecl {
     this.expect('control');
-    const nameTok = this.ident();
+    const nameTok = this.declName();
     this.declareType(nameTok.text);
     const typeParams = this.typeParams();
     return this.withTypeParams(typeParams, () => {
@@ -661,7 +714,7 @@ export class Parser {
       this.expect('(');
       const sizeExpr = this.expr();
       this.expect(')');
-      const nameTok = this.ident();
+      const nameTok = this.declName();
       this.expect(';');
       return {
         kind: 'value_set',
@@ -677,7 +730,7 @@ export class Parser {
       this.fail(`unexpected '${this.tok.text}' in ${inParser ? 'parser' : 'control'} declarations`);
     const typeRef = this.typeRef();
     if (this.is('(')) return this.instanceRest(typeRef, annotations);
-    const nameTok = this.ident('variable name');
+    const nameTok = this.declName('variable name');
     const init = this.accept('=') ? this.expr() : undefined;
     this.expect(';');
     return {
@@ -693,7 +746,7 @@ export class Parser {
 
   private instanceRest(typeRef: TypeRef, annotations: Annotation[]): InstanceDecl {
     const args = this.args();
-    const nameTok = this.ident('instance name');
+    const nameTok = this.declName('instance name');
     this.expect(';');
     return {
       kind: 'instance',
@@ -708,7 +761,7 @@ export class Parser {
 
   private actionDecl(annotations: Annotation[]): ActionDecl {
     this.expect('action');
-    const nameTok = this.ident('action name');
+    const nameTok = this.declName('action name');
     const params = this.params();
     const body = this.block();
     return { kind: 'action', name: nameTok.text, params, body, annotations, loc: nameTok.loc };
@@ -716,7 +769,7 @@ export class Parser {
 
   private tableDecl(annotations: Annotation[]): TableDecl {
     this.expect('table');
-    const nameTok = this.ident('table name');
+    const nameTok = this.declName('table name');
     const table: TableDecl = {
       kind: 'table',
       name: nameTok.text,
@@ -985,7 +1038,7 @@ export class Parser {
       !(this.peek().text === '(')
     ) {
       const typeRef = this.typeRef();
-      const nameTok = this.ident('variable name');
+      const nameTok = this.declName('variable name');
       const init = this.accept('=') ? this.expr() : undefined;
       this.expect(';');
       return {

@@ -9,7 +9,7 @@ import type { FieldMatch } from '../../engine/control-plane-api.js';
 const PROGRAM = `
 #include <core.p4>
 #include <v1model.p4>
-header h_t { bit<3> a; bit<1> f; bit<4> b; bit<8> out; }
+header h_t { bit<3> a; bit<1> f; bit<4> b; bit<8> result; }
 struct headers { h_t h; }
 struct metadata { }
 parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_metadata_t sm) {
@@ -17,7 +17,7 @@ parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_met
 }
 control VC(inout headers hdr, inout metadata meta) { apply { } }
 control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
-  action set(bit<8> v) { hdr.h.out = v; }
+  action set(bit<8> v) { hdr.h.result = v; }
   table t {
     key = { hdr.h.a: exact; hdr.h.f == 1: exact @name("flag"); hdr.h.b: exact; }
     actions = { set; }

@@ -31,6 +31,15 @@ const programs: Record<string, Fragment> = {
     locals: 'table t { key = { meta.m8 : exact; } actions = { NoAction; } }',
     apply: 'if (t.apply().miss) { meta.m8 = 1; }',
   },
+  keywordsAsNames: {
+    // p4c's grammar lets these keywords stand as names (its nonTypeName); `default` and the like it does not
+    // (see target/test/programs/errors/action_named_reserved_word.p4).
+    top: 'header kw_t { bit<8> type; bit<8> priority; bit<8> key; bit<8> entries; bit<8> state; bit<8> actions; }',
+    meta: 'kw_t kw;',
+    locals:
+      'action entries(bit<8> type) { meta.kw.priority = type; } table key { actions = { entries; } default_action = entries(1); }',
+    apply: 'key.apply(); meta.kw.state = meta.kw.type;',
+  },
   defaultNoParens: {
     locals: 'action a() {} table t { actions = { a; } default_action = a; }',
     apply: 't.apply();',

@@ -13,7 +13,7 @@ header ethernet_t {
 header data_t {
     bit<8> a;
     bit<8> b;
-    bit<8> out;
+    bit<8> result;
 }
 
 struct headers {
@@ -39,7 +39,7 @@ control MyVerifyChecksum(inout headers hdr, inout metadata meta) {
 control MyIngress(inout headers hdr, inout metadata meta,
                   inout standard_metadata_t standard_metadata) {
     action set_out(bit<8> v, bit<9> port) {
-        hdr.data.out = v;
+        hdr.data.result = v;
         standard_metadata.egress_spec = port;
     }
     table tern {
