@@ -182,11 +182,16 @@ function invert(a: Float64Array, inv: Float64Array): void {
 }
 
 /**
- * Censoring from the top: -S_w = -A1(w) - A0(w)·N_{w+1}·A2(w+1), with N_w = (-S_w)^{-1}. A0 is diagonal
- * (own arrivals), A2 lands only in O, so -S_w = K_w - c_w·e_Oᵀ: the level's own block K_w = -A1(w) with one
- * column changed, c_w = a(w)·N_{w+1}·down. K_w depends on w only through a(w) (three values: below S, below
- * L, at L) once w >= 1, so its inverse is computed once per value, and Sherman-Morrison gives
- * N_w = K⁻¹ + y_w·rᵀ/δ_w with y_w = K⁻¹c_w, r = row O of K⁻¹, δ_w = 1 - y_w[O]: O(M²) a level, not O(M³).
+ * Censoring from the top: -S_w = -A1(w) - A0(w)·G·A2-part, with N_w = (-S_w)^{-1}. A0 is diagonal (own
+ * arrivals) and every move down lands in O, so an excursion above level w comes back to (w, O) with
+ * probability 1 from every phase (the chain is finite): G = 1·e_Oᵀ exactly, and -S_w = K_w - c_w·e_Oᵀ with
+ * the level's own block K_w = -A1(w) and c_w = a(w)·1 (0 in phase I). Taking G as exact rather than
+ * computing it as N_{w+1}·down by the recursion matters under overload: there that recursion is unstable
+ * (each level multiplies its rounding error by about the load) and drifts to the infinite chain's G, whose
+ * return probability is below 1, so level 0 came out wrong and the level's losses 0. K_w and c_w depend on
+ * w only through a(w) (three values: below S, below L, at L) once w >= 1, so N_w does too: computed once per
+ * value, by Sherman-Morrison N_w = K⁻¹ + y·rᵀ/δ with y = K⁻¹c, r = row O of K⁻¹ and δ = 1 - y[O], which is
+ * (K⁻¹·down)[O] (K's live rows sum to a + down): no subtraction of nearly equal numbers.
  */
 class Censored {
   private readonly inverses: Float64Array[] = [];
@@ -206,15 +211,11 @@ class Censored {
     const byRate = new Map<number, number>();
     const c = new Float64Array(M);
     const yw = new Float64Array(M);
-    const g = new Float64Array(M); // N_{w+1}·down
-    // Once g repeats bit for bit, every lower level with the same arrival rate repeats the level above
-    // exactly (N_w is a function of a(w) and g only): it shares that level's slot. a(w) is constant on
-    // 1 <= w < S and on S <= w < L.
-    let gRepeated = false;
     let aAbove = NaN;
     for (let w = l; w >= 0; w--) {
       const a = w < l ? arrivalAt(p, w) : 0;
-      if (gRepeated && w > 0 && a === aAbove) {
+      if (w > 0 && a === aAbove) {
+        // N_w is a function of a(w) only: the levels down to the end of this arrival rate's range share it.
         const lo = w >= p.s ? Math.max(1, p.s) : 1;
         this.slotOf.fill(this.slotOf[w + 1]!, lo, w + 1);
         w = lo;
@@ -222,7 +223,7 @@ class Censored {
       }
       aAbove = a;
       c.fill(0);
-      if (a > 0) for (let x = 1; x < M; x++) c[x] = a * g[x]!; // row I of A0 is zero
+      if (a > 0) for (let x = 1; x < M; x++) c[x] = a; // row I of A0 is zero
       if (w === 0 && !busyOnly) {
         localBlock(p, 0, this.S0, false);
         for (let x = 0; x < M; x++) this.S0[x * M + O]! += c[x]!;
@@ -242,19 +243,10 @@ class Censored {
       const K = this.inverses[k]!;
       yw.fill(0);
       if (a > 0) for (let x = 0; x < M; x++) yw[x] = dot(K, x, c);
-      const delta = 1 - yw[O]!;
       this.slotOf[w] = this.delta.length;
       this.kOf.push(k);
-      this.delta.push(delta);
+      this.delta.push(dot(K, O, down));
       for (let x = 0; x < M; x++) this.y.push(yw[x]!);
-      // g = N_w·down for the level below.
-      const rd = dot(K, O, down);
-      gRepeated = true;
-      for (let x = 0; x < M; x++) {
-        const gx = dot(K, x, down) + (yw[x]! * rd) / delta;
-        if (gx !== g[x]) gRepeated = false;
-        g[x] = gx;
-      }
     }
   }
 
