@@ -115,7 +115,7 @@ export async function buildFabric(
         fabricLink: t.fabricLink,
       },
     },
-    pipeline: { p4: programFile(), routing: 'none' },
+    pipeline: { p4: programFile() },
     traffic: [],
   };
   const built = buildScenario(scenario, exp.file);

@@ -1,7 +1,7 @@
 // The scenario file format (configs/schemas/scenario.schema.json) as types, and its loader.
 // Errors (config-file's ConfigError) name the file, the path inside it and the line, all at once.
 import { join } from 'node:path';
-import { findUp, SchemaSet } from '../../config-file/index.js';
+import { ConfigError, findUp, SchemaSet } from '../../config-file/index.js';
 import type { TopologyFile } from '../../topology/index.js';
 import type { SwitchModelName } from '../tm/switch-model.js';
 
@@ -108,7 +108,7 @@ export interface ScenarioFile {
    *  `pipeline` and policy `tables` before the simulator sees the scenario. */
   fabric?: string | { topology: TopologyFile; policy: Record<string, unknown> };
   pipeline:
-    | { p4: string; routing?: 'spray' | 'spray-random' | 'none' }
+    | { p4: string }
     | {
         builtin: {
           spray?: 'round-robin' | 'random' | 'hash';
@@ -131,12 +131,28 @@ function scenarioSchemas(): SchemaSet {
 
 /** Parse and validate scenario text; `file` is used in messages and to resolve relative paths. */
 export function parseScenario(text: string, file: string): ScenarioFile {
-  return scenarioSchemas().parse<ScenarioFile>(text, file, SCHEMA);
+  return explainRemoved(() => scenarioSchemas().parse<ScenarioFile>(text, file, SCHEMA));
 }
 
 /** Reads a scenario file; every problem is a ConfigError (file:line:col: path: what is wrong). */
 export function readScenario(file: string): ScenarioFile {
-  return scenarioSchemas().load<ScenarioFile>(file, SCHEMA);
+  return explainRemoved(() => scenarioSchemas().load<ScenarioFile>(file, SCHEMA));
+}
+
+/** Keys older scenarios used, with what replaced them (said instead of a bare "unknown property"). */
+const REMOVED: Record<string, string> = {
+  'pipeline.routing':
+    'no longer supported: routes and spray groups come from the controller, as `mlt push` installs them; ' +
+    'give `fabric:` instead (a fabric file, or inline { topology, policy: { spray: round-robin | random } })',
+};
+
+function explainRemoved<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    throw new ConfigError(e.issues.map((i) => (REMOVED[i.path] ? { ...i, message: REMOVED[i.path]! } : i)));
+  }
 }
 
 /** The parts of a model profile (configs/schemas/model-profile.schema.json) a gradient workload uses. */

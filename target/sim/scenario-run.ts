@@ -18,7 +18,6 @@ import type { FlowStats } from './flows.js';
 import { ECN_CE, ECN_ECT0, ECN_ECT1, ECN_NOT_ECT, ipv4 } from './frames.js';
 import { expandTopology, TopologyError } from '../../topology/index.js';
 import { buildLeafSpine, buildTopology, leafSpineRoutes, type LeafSpineLayout } from './leaf-spine.js';
-import { mltLeafSpineEntries } from './mlt-routing.js';
 import type { SwitchConfig } from './nodes.js';
 import type { SimPipeline } from './pipeline.js';
 import { buildReport, type Report } from './report.js';
@@ -30,7 +29,7 @@ import {
   type ScenarioFile,
   type TrafficFile,
 } from './scenario-file.js';
-import { expandEntries, installEntries, selectNames, type EntrySpec } from './table-entries.js';
+import { expandEntries, installEntries, selectNames } from './table-entries.js';
 import { startFlow, startGradients } from './traffic.js';
 
 /** A P4 pipeline instance the runner can program: the seam plus its control-plane face. */
@@ -163,22 +162,12 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
     );
   }
 
-  // Table entries: generated routing first, then the scenario's own entries, switch by switch.
+  // Table entries, switch by switch (a scenario's fabric: arrives here already resolved into entries).
   if (programmed.size > 0) {
     const names = [...fabric.switches.keys()];
     const entries = expandEntries(scn.tables ?? [], names);
-    const routing = 'p4' in scn.pipeline ? (scn.pipeline.routing ?? 'none') : 'none';
-    if (routing !== 'none' && !layout) throw new Error('pipeline.routing needs a leafSpine topology');
-    for (const name of names) {
-      const generated: EntrySpec[] = [];
-      if (routing !== 'none' && layout) {
-        const leaf = /^leaf(\d+)$/.exec(name);
-        const spine = /^spine(\d+)$/.exec(name);
-        if (leaf) generated.push(...mltLeafSpineEntries(layout, 'leaf', Number(leaf[1]), routing));
-        if (spine) generated.push(...mltLeafSpineEntries(layout, 'spine', Number(spine[1]), routing));
-      }
-      installEntries(programmed.get(name)!.controlPlane, [...generated, ...(entries.get(name) ?? [])], name);
-    }
+    for (const name of names)
+      installEntries(programmed.get(name)!.controlPlane, entries.get(name) ?? [], name);
   } else if ((scn.tables ?? []).length > 0) {
     throw new Error('tables: entries need a P4 pipeline (the builtin router has no tables)');
   }

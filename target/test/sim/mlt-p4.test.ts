@@ -9,6 +9,7 @@ import { parseScenario } from '../../sim/scenario-file.js';
 import { buildScenario, runBuilt, type ProgrammablePipeline } from '../../sim/scenario-run.js';
 import type { Report } from '../../sim/report.js';
 import { installEntries, type EntrySpec } from '../../sim/table-entries.js';
+import { twoLeafRoutesYaml } from './mlt-routes.js';
 
 // Scenarios are parsed as if they lived in configs/scenarios, so `../../p4/mlt.p4` resolves.
 const here = fileURLToPath(new URL('../../../configs/scenarios/test.yaml', import.meta.url));
@@ -75,13 +76,14 @@ function recorder(target: string, log: Seen[]) {
   };
 }
 
-/** A leaf-spine running mlt.p4; `sw` is the rest of the `switch` map (the model, sizes). */
-const fabric = (spines: number, leaves: number, hosts: number, sw = '') => `
+/** A two-leaf leaf-spine running mlt.p4; `sw` is the rest of the `switch` map (the model, sizes). Its
+ *  routing (round robin over every spine) is the first items of `tables:`; more may follow. */
+const fabric = (spines: number, hosts: number, sw = '') => `
 switch: { queues: 8${sw === '' ? '' : `, ${sw}`} }
 topology:
-  leafSpine: { spines: ${spines}, leaves: ${leaves}, hostsPerLeaf: ${hosts}, link: { rate: 100Gbps, delay: 1us } }
-pipeline: { p4: ../../p4/mlt.p4, routing: spray }
-`;
+  leafSpine: { spines: ${spines}, leaves: 2, hostsPerLeaf: ${hosts}, link: { rate: 100Gbps, delay: 1us } }
+pipeline: { p4: ../../p4/mlt.p4 }
+tables:${twoLeafRoutesYaml(spines, hosts)}`;
 
 describe('sim with p4/mlt.p4', function () {
   this.timeout(120_000);
@@ -96,8 +98,8 @@ describe('sim with p4/mlt.p4', function () {
 name: thresholds
 seed: 11
 duration: 150us
-${fabric(4, 2, 4, `model: ${model}`)}
-tables:${dscpTable}
+${fabric(4, 4, `model: ${model}`)}
+${dscpTable}
   - switches: leaf1
     repeat: { q: '0..7' }
     table: MLTEgress.queue_thresholds
@@ -168,8 +170,8 @@ traffic:
         `
 seed: 12
 duration: 150us
-${fabric(4, 2, 4, `model: ${model}`)}
-tables:${dscpTable}
+${fabric(4, 4, `model: ${model}`)}
+${dscpTable}
   - switches: leaf1
     table: MLTEgress.queue_thresholds
     match: { standard_metadata.egress_port: 1, standard_metadata.priority: 7 }
@@ -209,8 +211,8 @@ traffic:
 seed: 21
 duration: 200us
 report: { flows: true }
-${fabric(4, 2, 4, 'model: commodity, bufferPackets: 2000')}
-tables:${dscpTable}
+${fabric(4, 4, 'model: commodity, bufferPackets: 2000')}
+${dscpTable}
 traffic:
   - { kind: flow, name: low1, src: h0.0, dst: h1.0, rate: 90Gbps, arrival: poisson, dscp: 0 }
   - { kind: flow, name: low2, src: h0.1, dst: h1.0, rate: 90Gbps, arrival: poisson, dscp: 0 }
@@ -232,8 +234,8 @@ traffic:
     const report = run(`
 seed: 2
 duration: 300us
-${fabric(4, 2, 4)}
-tables:${dscpTable}
+${fabric(4, 4)}
+${dscpTable}
 traffic:
   - { kind: flow, src: h0.0, dst: h1.0, rate: 50Gbps, arrival: poisson }
   - { kind: flow, src: h0.1, dst: h1.1, rate: 30Gbps, arrival: poisson, packetBytes: 700 }
@@ -258,8 +260,8 @@ traffic:
       const report = run(`
 seed: ${Math.round(p * 1e4)}
 duration: 10ms
-${fabric(2, 2, 2)}
-tables:
+${fabric(2, 2)}
+
   - switches: leaf1
     table: MLTEgress.port_loss_rate
     match: { standard_metadata.egress_port: 1 }
@@ -283,7 +285,7 @@ traffic:
     const report = run(`
 seed: 4
 duration: 1ms
-${fabric(4, 2, 8)}
+${fabric(4, 8)}
 traffic:
   - { kind: incast, senders: "h0.*", receiver: h1.0, packets: 100 }
 `);
@@ -308,8 +310,8 @@ duration: 60us
 switch: { queues: 8, model: commodity, bufferPackets: 50 }
 topology:
   leafSpine: { spines: 4, leaves: 2, hostsPerLeaf: 4, link: { rate: 100Gbps, delay: 1us } }
-pipeline: { p4: ../../p4/mlt.p4, routing: spray-random }
-tables:${dscpTable}
+pipeline: { p4: ../../p4/mlt.p4 }
+tables:${twoLeafRoutesYaml(4, 4, 'random')}${dscpTable}
   - switches: "spine*"
     table: MLTEgress.port_loss_rate
     match: { standard_metadata.egress_port: 2 }
@@ -351,7 +353,10 @@ traffic:
     const base = `
 seed: 1
 duration: 10us
-${fabric(2, 2, 2)}
+switch: { queues: 8 }
+topology:
+  leafSpine: { spines: 2, leaves: 2, hostsPerLeaf: 2, link: { rate: 100Gbps, delay: 1us } }
+pipeline: { p4: ../../p4/mlt.p4 }
 traffic: [{ kind: flow, src: h0.0, dst: h1.0, rate: 1Gbps }]
 tables:
   - { table: MLTIngress.dscp_to_priority, match: { hdr.ipv4.dscp: 8 }, action: MLTIngress.set_priority, params: { priority: 1 } }

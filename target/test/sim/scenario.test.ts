@@ -130,6 +130,29 @@ traffic:
     assert.throws(() => parseScenario('duration: [', 'broken.yaml'), /: broken\.yaml:1:\d+: Flow sequence/);
   });
 
+  it('says to use fabric: where an old scenario asks the simulator for routing', () => {
+    const text = `duration: 10us
+topology:
+  leafSpine: { spines: 2, leaves: 2, hostsPerLeaf: 2, link: { rate: 100Gbps, delay: 1us } }
+pipeline:
+  p4: ../../p4/mlt.p4
+  routing: spray
+traffic: []
+`;
+    assert.throws(
+      () => parseScenario(text, 'old.yaml'),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        assert.equal(err.issues.length, 1);
+        assert.match(
+          err.message,
+          /^old\.yaml:6:3: pipeline\.routing: no longer supported: .*give `fabric:` instead/,
+        );
+        return true;
+      },
+    );
+  });
+
   it('names the traffic item whose hosts do not exist', () => {
     const file = write('nohost.yaml', poissonScenario(1).replace('receiver: h1.1', 'receiver: h9.9'));
     assert.throws(() => runScenarioFile(file), /traffic\[2\] \(incast2\): no host named 'h9\.9'/);

@@ -13,6 +13,7 @@ import {
   type MltMessage,
   type TcpConnection,
 } from '../../sim/transport/index.js';
+import { twoLeafRoutes } from './mlt-routes.js';
 import { PS_PER_MS, PS_PER_US } from '../../tm/time.js';
 
 const program = fileURLToPath(new URL('../../../p4/mlt.p4', import.meta.url));
@@ -26,9 +27,10 @@ function fabric(lossRate: number, seed = 3): BuiltScenario {
     topology: {
       leafSpine: { spines: 1, leaves: 2, hostsPerLeaf: 2, link: { rate: '10Gbps', delay: '1us' } },
     },
-    pipeline: { p4: program, routing: 'spray' },
-    tables:
-      lossRate > 0
+    pipeline: { p4: program },
+    tables: [
+      ...twoLeafRoutes(1, 2),
+      ...(lossRate > 0
         ? [
             {
               switches: 'leaf0',
@@ -38,7 +40,8 @@ function fabric(lossRate: number, seed = 3): BuiltScenario {
               params: { rate: Math.floor(lossRate * 2 ** 32) },
             },
           ]
-        : [],
+        : []),
+    ],
     traffic: [],
   };
   return buildScenario(scn, program);
