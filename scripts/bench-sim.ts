@@ -3,6 +3,9 @@
 // scaled down; 12 workers and 4 parameter servers per rack, each worker sending at 25 Gb/s so that the 32
 // servers are not hopelessly oversubscribed), once with p4/mlt.p4 on the embedded engine and
 // once with the builtin TypeScript router (the cost of the fabric, traffic manager and generators alone).
+// The mlt.p4 fabric is resolved as `mlt sim` resolves a scenario's `fabric:` (the same applyFabric), so its
+// routes, spray groups (round robin over the 4 spines, full source routes) and DSCP map are the entries
+// `mlt push` would install; the thresholds (leaves only, S = 20, L = 40) stay hand-written `tables:`.
 //
 //   make build && node --import tsx --conditions=development scripts/bench-sim.ts [scale] [rounds]
 //
@@ -13,49 +16,65 @@
 // up (what one `mlt sim` of this size sees); later rounds show the steady state of longer runs. On a shared
 // machine single rounds vary a lot, so per-CPU-second figures are given for the first round and as the best
 // and median of the rest.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dist = new URL('../dist/target/sim/', import.meta.url);
-if (!existsSync(new URL('scenario-run.js', dist)))
+const dist = new URL('../dist/', import.meta.url);
+if (!existsSync(new URL('cli/commands/sim.js', dist)))
   throw new Error('dist/ is missing: run `make build` first');
-const { parseScenario } = (await import(
-  new URL('scenario-file.js', dist).href
+const { readScenario } = (await import(
+  new URL('target/sim/scenario-file.js', dist).href
 )) as typeof import('../target/sim/scenario-file.js');
 const { buildScenario, runBuilt } = (await import(
-  new URL('scenario-run.js', dist).href
+  new URL('target/sim/scenario-run.js', dist).href
 )) as typeof import('../target/sim/scenario-run.js');
+const { applyFabric } = (await import(
+  new URL('cli/commands/sim.js', dist).href
+)) as typeof import('../cli/commands/sim.js');
 
 const scale = Number(process.argv[2] ?? '0.01');
 const rounds = Math.max(1, Number(process.argv[3] ?? 6));
-const here = fileURLToPath(new URL('../configs/scenarios/bench.yaml', import.meta.url));
+const repo = (p: string): string => fileURLToPath(new URL(`../${p}`, import.meta.url));
+// applyFabric reads the scenario from a file, as `mlt sim` does; paths in it are absolute.
+const dir = mkdtempSync(join(tmpdir(), 'bench-sim-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
-function scenario(pipeline: string, tables: string): string {
-  return `
+const leafSpine = '{ spines: 4, leaves: 8, hostsPerLeaf: 16, link: { rate: 100Gbps, delay: 1us } }';
+
+function scenario(name: string, network: string, tables: string): string {
+  const file = join(dir, `${name}.yaml`);
+  writeFileSync(
+    file,
+    `
 name: bench
 seed: 1
 duration: 20ms
 switch: { model: commodity, queues: 8, bufferPackets: 340 }
-topology:
-  leafSpine: { spines: 4, leaves: 8, hostsPerLeaf: 16, link: { rate: 100Gbps, delay: 1us } }
-pipeline: ${pipeline}
+${network}
 ${tables}
 traffic:
   - kind: gradient
     name: resnet50
     workers: ["h*.0", "h*.1", "h*.2", "h*.3", "h*.4", "h*.5", "h*.6", "h*.7", "h*.8", "h*.9", "h*.10", "h*.11"]
     servers: ["h*.12", "h*.13", "h*.14", "h*.15"]
-    model: { profile: ../models/resnet50.yaml, scale: ${scale} }
+    model: { profile: ${JSON.stringify(repo('configs/models/resnet50.yaml'))}, scale: ${scale} }
     rate: 25Gbps
-`;
+`,
+  );
+  return file;
 }
 
+const mltFabric = `fabric:
+  topology: { leafSpine: ${leafSpine} }
+  policy:
+    queues: 8
+    dscp: { map: { 0: 0, 8: 1, 16: 2, 24: 3, 32: 4, 40: 5, 48: 6, 56: 7 } }
+    spray: round-robin
+pipeline: { p4: ${JSON.stringify(repo('p4/mlt.p4'))} }`;
+
 const mltTables = `tables:
-  - repeat: { q: '0..7' }
-    table: MLTIngress.dscp_to_priority
-    match: { hdr.ipv4.dscp: '\${8*q}' }
-    action: MLTIngress.set_priority
-    params: { priority: '\${q}' }
   - switches: "leaf*"
     repeat: { port: '1..20', q: '0..7' }
     table: MLTEgress.queue_thresholds
@@ -70,10 +89,11 @@ interface Round {
   summary: string;
 }
 
-function round(yaml: string): Round {
-  const scn = parseScenario(yaml, here);
+function round(file: string): Round {
   const t0 = performance.now();
-  const built = buildScenario(scn, here);
+  const scn = readScenario(file);
+  applyFabric(scn, file);
+  const built = buildScenario(scn, file);
   const t1 = performance.now();
   const cpu0 = process.cpuUsage();
   const report = runBuilt(built, scn);
@@ -93,8 +113,8 @@ function round(yaml: string): Round {
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
-function bench(label: string, yaml: string): void {
-  const all = Array.from({ length: rounds }, () => round(yaml));
+function bench(label: string, file: string): void {
+  const all = Array.from({ length: rounds }, () => round(file));
   const first = all[0]!;
   const perCpu = (r: Round): number => r.hops / r.cpuSeconds;
   const perWall = (r: Round): number => r.hops / r.seconds;
@@ -123,11 +143,13 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(' ')}`,
 );
-bench('p4/mlt.p4 (embedded engine)', scenario('{ p4: ../../p4/mlt.p4, routing: spray }', mltTables));
+bench('p4/mlt.p4 (embedded engine)', scenario('mlt', mltFabric, mltTables));
 bench(
   'builtin router (round-robin)',
   scenario(
-    '{ builtin: { spray: round-robin, dscpToPriority: { 8: 1, 16: 2, 24: 3, 32: 4, 40: 5, 48: 6, 56: 7 } } }',
+    'builtin',
+    `topology: { leafSpine: ${leafSpine} }
+pipeline: { builtin: { spray: round-robin, dscpToPriority: { 8: 1, 16: 2, 24: 3, 32: 4, 40: 5, 48: 6, 56: 7 } } }`,
     '',
   ),
 );
