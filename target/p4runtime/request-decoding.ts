@@ -44,6 +44,11 @@ function concat(buf: Buffer, spans: FieldSpan[]): Buffer {
 }
 
 function guardFields(buf: Buffer, limits: ServerLimits, what: string): Oversized | undefined {
+  // Every field owns at least two bytes on the wire (a tag, and a value or a length of at least one byte;
+  // a nested field's bytes lie inside its parent's payload, not in the parent's tag or length), so a
+  // message shorter than twice the budget cannot exceed it. Only large messages need the scan, which
+  // costs about as much as decoding (it tries every string as a message): ordinary batches skip it.
+  if (buf.length < 2 * (limits.maxFieldsPerMessage + 1)) return undefined;
   const n = countFields(buf, limits.maxFieldsPerMessage);
   return n > limits.maxFieldsPerMessage
     ? oversized(
