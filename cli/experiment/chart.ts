@@ -80,7 +80,7 @@ export function chartSpec(report: ExperimentReport): vega.Spec {
             name: 'x',
             type: 'band',
             domain: { data: 'cells', field: 'configuration' },
-            range: 'width',
+            range: [0, PANEL_WIDTH],
             padding: 0.25,
           },
           {

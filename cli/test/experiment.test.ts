@@ -149,6 +149,17 @@ describe('mlt experiment', function () {
     ])
       assert.ok(svg.includes(text), text);
     assert.ok(!svg.includes('NaN'));
+    // Bars and ticks are rect marks, written as paths `M x,y h WIDTH v HEIGHT ...`: each must have a width,
+    // and the configurations must stand side by side (a band scale without a range puts them all at 0).
+    const rects = [...svg.matchAll(/<g class="mark-rect[^>]*>(.*?)<\/g>/g)].flatMap((g) => [
+      ...g[1]!.matchAll(/d="M(-?[\d.]+),-?[\d.]+h(-?[\d.]+)v/g),
+    ]);
+    assert.ok(rects.length >= 2 * report.runs.length, `${rects.length} bars and ticks`);
+    assert.ok(
+      rects.every((m) => Number(m[2]) > 1),
+      'every bar and tick has a width',
+    );
+    assert.ok(new Set(rects.map((m) => m[1])).size >= 4, 'bars stand at different x positions');
   });
 
   it('runs from the command line, with a table, JSON, a progress line per run and the chart', () => {
