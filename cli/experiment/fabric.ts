@@ -12,7 +12,7 @@ import { pushFabric, type SwitchPushResult } from '../../controller/push/index.j
 import { serveSimSwitches } from '../../target/p4runtime/fabric.js';
 import type { ScenarioFile } from '../../target/sim/scenario-file.js';
 import { buildScenario, type BuiltScenario } from '../../target/sim/scenario-run.js';
-import { expandLeafSpine, type Topology } from '../../topology/index.js';
+import { expandTopology, type Topology } from '../../topology/index.js';
 import { QUEUES, type Experiment } from './config.js';
 import type { SwitchModel } from './policy.js';
 
@@ -27,14 +27,8 @@ export function switchModel(exp: Experiment, model: SwitchModel): NonNullable<Sc
 }
 
 export function experimentTopology(exp: Experiment): Topology {
-  const t = exp.raw.topology;
-  return expandLeafSpine({
-    spines: t.spines,
-    leaves: t.leaves,
-    hostsPerLeaf: t.hostsPerLeaf,
-    hostLink: t.link,
-    fabricLink: t.fabricLink ?? t.link,
-  }).topology;
+  // The experiment's topology section is a fabric file's leafSpine section plus serversPerLeaf.
+  return expandTopology({ leafSpine: exp.raw.topology }).topology;
 }
 
 /** The P4 program every switch runs. */

@@ -41,6 +41,27 @@ export interface FrameSpec {
   ttl?: number;
 }
 
+/**
+ * A frame description from a host (its MAC and IPv4 address), every per-packet field zero: senders keep one
+ * and fill it in for each packet (buildFrame keeps nothing of it).
+ */
+export function frameFrom(src: { mac: number; ip: number }, bytes: number, dstPort = 0): FrameSpec {
+  return {
+    srcMac: src.mac,
+    dstMac: 0,
+    srcIp: src.ip,
+    dstIp: 0,
+    dscp: 0,
+    ecn: 0,
+    srcPort: 0,
+    dstPort,
+    bytes,
+    flowId: 0,
+    seq: 0,
+    sentPs: 0,
+  };
+}
+
 export function ipv4(text: string): number {
   const parts = text.split('.').map(Number);
   if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255))

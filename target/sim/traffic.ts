@@ -5,7 +5,7 @@ import type { Rng } from '../tm/random.js';
 import { serializationPs, type Picoseconds } from '../tm/time.js';
 import type { Fabric } from './fabric.js';
 import type { FlowStats } from './flows.js';
-import { buildFrame, ECN_ECT0, ECN_NOT_ECT, type FrameSpec } from './frames.js';
+import { buildFrame, ECN_ECT0, ECN_NOT_ECT, frameFrom, type FrameSpec } from './frames.js';
 
 export interface FlowSpec {
   name: string;
@@ -165,20 +165,7 @@ export function startGradients(fabric: Fabric, spec: GradientSpec, rng: Rng): Fl
     const even = (spec.sharding ?? 'even') === 'even';
     const seqs = new Array<number>(flows.length).fill(0);
     // One description per worker, updated for each packet (buildFrame keeps nothing of it).
-    const frame: FrameSpec = {
-      srcMac: src.mac,
-      dstMac: 0,
-      srcIp: src.ip,
-      dstIp: 0,
-      dscp: 0,
-      ecn: 0,
-      srcPort: 0,
-      dstPort: 6000,
-      bytes: spec.packetBytes,
-      flowId: 0,
-      seq: 0,
-      sentPs: 0,
-    };
+    const frame: FrameSpec = frameFrom(src, spec.packetBytes, 6000);
     const emit = (): void => {
       if (sim.now >= spec.stopPs) return;
       const step = plan[layer]!;

@@ -11,6 +11,15 @@ import { CodegenError, type ExternInfo, type Gen } from './gen.js';
 import { extractInto, readField } from './parser.js';
 import { defaultValue, factory } from './values.js';
 
+/** The i-th argument of a call to `callee`; the checker has made sure it is there. */
+const argument =
+  (args: (Expr | undefined)[], callee: string) =>
+  (i: number): Expr => {
+    const x = args[i];
+    if (!x) throw new CodegenError(`${callee}: missing argument ${i}`);
+    return x;
+  };
+
 export function externMethod(
   gen: Gen,
   ext: string,
@@ -20,11 +29,7 @@ export function externMethod(
   params: Param[],
   c: CallExpr,
 ): string {
-  const a = (i: number): Expr => {
-    const x = args[i];
-    if (!x) throw new CodegenError(`${ext}.${method}: missing argument ${i}`);
-    return x;
-  };
+  const a = argument(args, `${ext}.${method}`);
   if (ext === 'packet_in') {
     switch (method) {
       case 'extract': {
@@ -131,11 +136,7 @@ export function externFunction(
   params: Param[],
   c: CallExpr,
 ): string {
-  const a = (i: number): Expr => {
-    const x = args[i];
-    if (!x) throw new CodegenError(`${name}: missing argument ${i}`);
-    return x;
-  };
+  const a = argument(args, name);
   const u32: Type = { kind: 'bit', width: 32 };
   switch (name) {
     case 'mark_to_drop': {

@@ -1,7 +1,7 @@
 // What the host transports put on the wire: ordinary UDP/IPv4 frames (so that p4/mlt.p4 parses, prioritises,
 // marks and sprays them like any gradient packet) whose UDP destination port says what the frame is, and whose
 // trailer (frames.ts) names the message or connection, the sequence number and a time stamp.
-import { buildFrame, ipv4Offset, type FrameSpec } from '../frames.js';
+import { buildFrame, frameFrom, ipv4Offset, type FrameSpec } from '../frames.js';
 import type { HostNode } from '../nodes.js';
 
 /** UDP destination ports of the transports' frames. */
@@ -35,20 +35,7 @@ export function kindOf(f: Uint8Array): number {
 
 /** One reusable frame description per sending host: buildFrame keeps nothing of it. */
 export function frameTemplate(src: HostNode): FrameSpec {
-  return {
-    srcMac: src.mac,
-    dstMac: 0,
-    srcIp: src.ip,
-    dstIp: 0,
-    dscp: 0,
-    ecn: 0,
-    srcPort: 0,
-    dstPort: 0,
-    bytes: CONTROL_FRAME_BYTES,
-    flowId: 0,
-    seq: 0,
-    sentPs: 0,
-  };
+  return frameFrom(src, CONTROL_FRAME_BYTES);
 }
 
 export function build(
