@@ -28,6 +28,12 @@ export interface SearchResult {
  * `seen` (threshold key to cost) can be shared between searches of one cost; `evaluations` counts the
  * sets this search evaluated that were not in it. The cost is deterministic, so the result is the same as
  * without the cache.
+ *
+ * `pattern` (for large buffers, where plain descent spends thousands of evaluations on long runs of small
+ * improvements in one direction): after an improving move, the same change is repeated as a line search
+ * (1, 2, 4, … times while it improves, then halving back to 1), and the next scan of the neighbourhood
+ * starts at the move that improved last. Both only change which improving move is taken; the search still
+ * ends only when no move of size 1 improves, so the guarantee above holds unchanged.
  */
 export function localSearch(
   cost: PortCostFn,
@@ -35,6 +41,7 @@ export function localSearch(
   buffer: number,
   firstStep = Math.max(1, Math.floor(buffer / 4)),
   seen = new Map<string, number>(),
+  pattern = false,
 ): SearchResult {
   const n = start.length;
   let evaluations = 0;
@@ -54,6 +61,8 @@ export function localSearch(
     ts.every((t) => Number.isInteger(t.S) && 0 <= t.S && t.S <= t.L) &&
     ts.reduce((sum, t) => sum + t.L, 0) <= buffer;
 
+  const swap = (i: number, j: number) =>
+    current.map((t, k) => (k === i ? current[j]! : k === j ? current[i]! : t));
   function* moves(delta: number): Generator<Thresholds[]> {
     const with1 = (i: number, S: number, L: number) => current.map((t, k) => (k === i ? { S, L } : t));
     for (let i = 0; i < n; i++) {
@@ -70,7 +79,7 @@ export function localSearch(
         if (i === j) continue;
         const a = current[i]!;
         const b = current[j]!;
-        if (delta === 1 && i < j) yield current.map((t, k) => (k === i ? b : k === j ? a : t));
+        if (delta === 1 && i < j) yield swap(i, j);
         if (b.L < delta) continue;
         const Lj = b.L - delta;
         yield current.map((t, k) =>
@@ -86,19 +95,40 @@ export function localSearch(
       }
   }
 
+  // Line search along the change that just improved (from `previous` to `current`).
+  const repeat = (previous: Thresholds[]) => {
+    const d = current.map((t, k) => ({ S: t.S - previous[k]!.S, L: t.L - previous[k]!.L }));
+    for (let times = 1; times >= 1;) {
+      const candidate = current.map((t, k) => ({ S: t.S + times * d[k]!.S, L: t.L + times * d[k]!.L }));
+      const c = valid(candidate) ? costOf(candidate) : Infinity;
+      if (c < best) {
+        best = c;
+        current = candidate;
+        times *= 2;
+      } else times = Math.floor(times / 2);
+    }
+  };
+
   // The first step size: by default a quarter of the buffer (moving more at once rarely helps and costs
   // evaluations on large instances).
   let delta = 1;
   while (delta * 2 <= firstStep) delta *= 2;
+  let lastMove = 0;
   for (;;) {
     let improved = false;
-    for (const candidate of moves(delta)) {
+    const candidates = [...moves(delta)];
+    for (let k = 0; k < candidates.length; k++) {
+      const index = pattern ? (lastMove + k) % candidates.length : k;
+      const candidate = candidates[index]!;
       if (!valid(candidate)) continue;
       const c = costOf(candidate);
       if (c < best) {
+        const previous = current;
         best = c;
         current = candidate;
         improved = true;
+        lastMove = index;
+        if (pattern) repeat(previous);
         break;
       }
     }

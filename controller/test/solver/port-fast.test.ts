@@ -208,6 +208,34 @@ describe('port model: shortcuts against plain computation', () => {
     assert.equal(plain.cost, first.cost);
   });
 
+  it('pattern moves end at a unit-move local optimum, in fewer evaluations on a long descent', () => {
+    // Far from the optimum on every queue (the large-buffer case): plain descent takes every small step.
+    const target = [
+      { S: 37, L: 90 },
+      { S: 5, L: 410 },
+      { S: 120, L: 133 },
+      { S: 0, L: 300 },
+    ];
+    const cost = (ts: Thresholds[]) =>
+      ts.reduce(
+        (sum, t, i) =>
+          sum + (t.L - target[i]!.L) ** 2 + 0.7 * Math.abs(t.S - target[i]!.S) + 0.01 * t.S * (i + 1),
+        0,
+      );
+    const start = target.map(() => ({ S: 0, L: 100 }));
+    const plain = localSearch(cost, start, 1000, 16);
+    const pattern = localSearch(cost, start, 1000, 16, undefined, true);
+    assert.ok(pattern.cost <= cost(start));
+    assert.ok(
+      pattern.evaluations < plain.evaluations,
+      `${pattern.evaluations} vs ${plain.evaluations} evaluations`,
+    );
+    // No move of size 1 improves the result: a unit-step search from it stays there.
+    const check = localSearch(cost, pattern.thresholds, 1000, 1);
+    assert.deepEqual(check.thresholds, pattern.thresholds);
+    assert.equal(check.cost, pattern.cost);
+  });
+
   it('counts threshold sets as exhaustive search visits them, and as the direct O(B²) recurrence does', () => {
     for (let n = 1; n <= 3; n++)
       for (let B = 0; B <= 8; B++)
