@@ -3,9 +3,15 @@
 // and the server's heap must stay bounded: the non-primary's updates are never decoded.
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import { engineLoader } from '../../p4runtime/engine-loader.js';
-import { startP4RuntimeServer, type RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { closeClients, compiledP4Info, CPU_PORT, DEVICE_ID, newClient, PROGRAM_SOURCE } from './harness.js';
+import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
+import {
+  closeClients,
+  compiledP4Info,
+  DEVICE_ID,
+  newClient,
+  PROGRAM_SOURCE,
+  startServer,
+} from './harness.js';
 import { emptyUpdates, RawP4RuntimeClient, writeHeader } from './raw-client.js';
 
 const LIMIT = 16 * 1024 * 1024;
@@ -14,13 +20,7 @@ describe('P4Runtime server under a non-primary flood of Writes near the receive 
   this.timeout(90_000);
   let server: RunningP4RuntimeServer;
   before(async () => {
-    server = await startP4RuntimeServer({
-      address: '127.0.0.1:0',
-      deviceId: DEVICE_ID,
-      cpuPort: CPU_PORT,
-      loader: engineLoader({ cpuPort: CPU_PORT }),
-      limits: { maxReceiveBytes: LIMIT },
-    });
+    server = await startServer(false, { maxReceiveBytes: LIMIT });
   });
   after(async () => {
     closeClients();

@@ -4,8 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
 import { WriteError, type P4RuntimeClient, type Update } from 'p4runtime-ts';
-import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { closeClients, primaryWithPipeline, startServer } from './harness.js';
+import { primaryForEachTest } from './harness.js';
 
 const LPM = 'MyIngress.ipv4_lpm';
 const ACL = 'MyIngress.acl';
@@ -13,15 +12,9 @@ const N = 3000;
 const ACL_N = 200;
 
 describe('P4Runtime server: atomic batches of MODIFY/DELETE on large tables', () => {
-  let server: RunningP4RuntimeServer;
   let c: P4RuntimeClient;
-  beforeEach(async () => {
-    server = await startServer();
-    c = await primaryWithPipeline(server);
-  });
-  afterEach(async () => {
-    closeClients();
-    await server.stop(500);
+  primaryForEachTest((_, client) => {
+    c = client;
   });
 
   const lpm = (type: Update['type'], i: number, port?: number): Update => ({

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
 import { P4RuntimeError, WriteError, type P4RuntimeClient } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { closeClients, frame, primaryWithPipeline, startServer } from './harness.js';
+import { frame, primaryForEachTest } from './harness.js';
 
 const LPM = 'MyIngress.ipv4_lpm';
 const ACL = 'MyIngress.acl';
@@ -11,13 +11,9 @@ const DMAC = 'MyIngress.dmac';
 describe('P4Runtime server: entities', () => {
   let server: RunningP4RuntimeServer;
   let c: P4RuntimeClient;
-  beforeEach(async () => {
-    server = await startServer();
-    c = await primaryWithPipeline(server);
-  });
-  afterEach(async () => {
-    closeClients();
-    await server.stop(500);
+  primaryForEachTest((s, client) => {
+    server = s;
+    c = client;
   });
 
   it('inserts, reads, modifies and deletes lpm entries by name', async () => {

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
 import { P4RuntimeClient, WriteError, type TableEntry, type Update } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { closeClients, primaryWithPipeline, startServer } from './harness.js';
+import { primaryForEachTest, writeFailure } from './harness.js';
 
 const DMAC_ID = 0x02000003;
 const FORWARD_ID = 0x01000002;
@@ -19,26 +19,17 @@ const insert = (e: TableEntry): Update => ({ type: 'INSERT', entity: { table_ent
 
 /** The per-update canonical codes of a failed Write. */
 async function codesOf(p: Promise<void>): Promise<number[]> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof WriteError, String(e));
-    assert.equal(e.code, status.UNKNOWN);
-    return e.updates.map((u) => u.canonical_code);
-  }
-  throw new Error('write succeeded');
+  const e = await writeFailure(p);
+  assert.equal(e.code, status.UNKNOWN);
+  return e.updates.map((u) => u.canonical_code);
 }
 
 describe('P4Runtime server: Write error codes (one p4.v1.Error per update)', () => {
   let server: RunningP4RuntimeServer;
   let c: P4RuntimeClient;
-  beforeEach(async () => {
-    server = await startServer();
-    c = await primaryWithPipeline(server);
-  });
-  afterEach(async () => {
-    closeClients();
-    await server.stop(500);
+  primaryForEachTest((s, client) => {
+    server = s;
+    c = client;
   });
 
   it('duplicate insert is ALREADY_EXISTS, delete or modify of a missing entry NOT_FOUND', async () => {

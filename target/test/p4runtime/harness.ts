@@ -2,10 +2,12 @@
 // clients, and the test program compiled by the target's own front-end.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { P4RuntimeClient, type P4RuntimeClientOptions } from 'p4runtime-ts';
+import assert from 'node:assert/strict';
+import { P4RuntimeClient, WriteError, type P4RuntimeClientOptions } from 'p4runtime-ts';
 import { compileP4 } from '../../compiler/index.js';
 import type { P4Info } from '../../p4info/types.js';
 import { engineLoader } from '../../p4runtime/engine-loader.js';
+import type { ServerLimits } from '../../p4runtime/limits.js';
 import { startP4RuntimeServer, type RunningP4RuntimeServer } from '../../p4runtime/server.js';
 
 export const PROGRAM_PATH = fileURLToPath(new URL('./programs/pktio.p4', import.meta.url));
@@ -19,13 +21,17 @@ export function compiledP4Info(source = PROGRAM_SOURCE): P4Info {
   return r.p4info;
 }
 
-export async function startServer(withProgram = false): Promise<RunningP4RuntimeServer> {
+export async function startServer(
+  withProgram = false,
+  limits?: Partial<ServerLimits>,
+): Promise<RunningP4RuntimeServer> {
   return startP4RuntimeServer({
     address: '127.0.0.1:0',
     deviceId: DEVICE_ID,
     cpuPort: CPU_PORT,
     loader: engineLoader({ cpuPort: CPU_PORT, seed: 1 }),
     ...(withProgram ? { initialProgram: { source: PROGRAM_SOURCE, name: 'pktio.p4' } } : {}),
+    ...(limits ? { limits } : {}),
   });
 }
 
@@ -54,6 +60,35 @@ export async function primaryWithPipeline(
   if (!arb.primary) throw new Error('expected to be primary');
   await c.setPipeline({ p4info: compiledP4Info(), deviceConfig: Buffer.from(PROGRAM_SOURCE) });
   return c;
+}
+
+/**
+ * Registers, in the calling describe, a fresh server and a primary client with the test program for each
+ * test (closed after it); `use` receives them.
+ */
+export function primaryForEachTest(
+  use: (server: RunningP4RuntimeServer, client: P4RuntimeClient) => void,
+): void {
+  let server: RunningP4RuntimeServer | undefined;
+  beforeEach(async () => {
+    server = await startServer();
+    use(server, await primaryWithPipeline(server));
+  });
+  afterEach(async () => {
+    closeClients();
+    await server?.stop(500);
+  });
+}
+
+/** The WriteError a write must fail with. */
+export async function writeFailure(p: Promise<void>): Promise<WriteError> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof WriteError, String(e));
+    return e;
+  }
+  throw new Error('write succeeded');
 }
 
 export function once<T>(

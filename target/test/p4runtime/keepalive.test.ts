@@ -4,16 +4,15 @@
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { engineLoader } from '../../p4runtime/engine-loader.js';
-import { startP4RuntimeServer, type RunningP4RuntimeServer } from '../../p4runtime/server.js';
+import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import {
   closeClients,
   compiledP4Info,
-  CPU_PORT,
   DEVICE_ID,
   newClient,
   once,
   PROGRAM_SOURCE,
+  startServer,
 } from './harness.js';
 
 const CHILD = fileURLToPath(new URL('./fixtures/primary-then-freeze.ts', import.meta.url));
@@ -22,13 +21,7 @@ describe('P4Runtime server: keepalive takes the role from a silent primary', fun
   this.timeout(60_000);
   let server: RunningP4RuntimeServer;
   before(async () => {
-    server = await startP4RuntimeServer({
-      address: '127.0.0.1:0',
-      deviceId: DEVICE_ID,
-      cpuPort: CPU_PORT,
-      loader: engineLoader({ cpuPort: CPU_PORT }),
-      limits: { keepaliveTimeMs: 500, keepaliveTimeoutMs: 500 },
-    });
+    server = await startServer(false, { keepaliveTimeMs: 500, keepaliveTimeoutMs: 500 });
   });
   after(async () => {
     closeClients();

@@ -7,7 +7,6 @@ import {
   loadP4RuntimeProto,
   P4RuntimeError,
   toUint128,
-  WriteError,
   type P4RuntimeClient,
   type StreamMessageResponse,
   type TableEntry,
@@ -15,13 +14,12 @@ import {
 } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import {
-  closeClients,
   compiledP4Info,
   DEVICE_ID,
   newClient,
   PROGRAM_SOURCE,
-  primaryWithPipeline,
-  startServer,
+  primaryForEachTest,
+  writeFailure,
 } from './harness.js';
 
 const DMAC_ID = 0x02000003;
@@ -39,25 +37,15 @@ function dmacEntry(mac: number): TableEntry {
 
 /** The canonical code of each update of a failed Write. */
 async function codesOf(p: Promise<void>): Promise<number[]> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof WriteError, String(e));
-    return e.updates.map((u) => u.canonical_code);
-  }
-  throw new Error('write succeeded');
+  return (await writeFailure(p)).updates.map((u) => u.canonical_code);
 }
 
 describe('P4Runtime server: status codes as the specification gives them', () => {
   let server: RunningP4RuntimeServer;
   let c: P4RuntimeClient;
-  beforeEach(async () => {
-    server = await startServer();
-    c = await primaryWithPipeline(server);
-  });
-  afterEach(async () => {
-    closeClients();
-    await server.stop(500);
+  primaryForEachTest((s, client) => {
+    server = s;
+    c = client;
   });
 
   it('§9.1 TableEntry: is_const set in INSERT, MODIFY or DELETE is INVALID_ARGUMENT and changes nothing', async () => {
