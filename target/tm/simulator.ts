@@ -1,6 +1,6 @@
 // The discrete-event loop: a clock that only moves when the next event fires. Nothing here sleeps or reads
 // the wall clock, so a run takes as long as its events take to compute, not as long as the time it simulates.
-import { EventQueue, type EventAction, type EventHandler } from './event-queue.js';
+import { EventQueue, type EventAction, type EventHandler, type EventLane } from './event-queue.js';
 import type { Picoseconds } from './time.js';
 
 export interface RunOptions {
@@ -42,6 +42,14 @@ export class Simulator {
     this.queue.push(time, action, arg);
   }
 
+  /**
+   * A stream of events whose times never decrease (arrivals over one link, timers of one fixed delay): cheaper
+   * to keep than as many separate events, and fired in the same order. Times in the past throw, as at().
+   */
+  lane(): SimLane {
+    return new SimLane(this, this.queue.lane());
+  }
+
   /** Stop the current run() after the event being executed. */
   stop(): void {
     this.stopped = true;
@@ -68,5 +76,18 @@ export class Simulator {
       }
     }
     if (until !== Number.POSITIVE_INFINITY && this.clock < until) this.clock = until;
+  }
+}
+
+/** A lane of a simulator's events (see Simulator.lane). */
+export class SimLane {
+  constructor(
+    private readonly sim: Simulator,
+    private readonly lane: EventLane,
+  ) {}
+
+  atWith<T>(time: Picoseconds, action: EventHandler<T>, arg: T): void {
+    if (time < this.sim.now) throw new Error(`event scheduled in the past: ${time} < ${this.sim.now}`);
+    this.lane.at(time, action, arg);
   }
 }

@@ -9,6 +9,7 @@
 import type { Fabric } from '../fabric.js';
 import { ECN_ECT0, ECN_NOT_ECT, type FrameSpec } from '../frames.js';
 import type { HostNode } from '../nodes.js';
+import type { SimLane } from '../../tm/simulator.js';
 import type { Picoseconds } from '../../tm/time.js';
 import type { HostStack, PacketSource } from './host-stack.js';
 import { isImportant, type TransportStats } from './stats.js';
@@ -153,6 +154,8 @@ export class MltTransport {
   private readonly senders = new Map<string, MltSender>();
   private readonly importantFrom: number;
   private readonly handled = new Set<HostStack>();
+  /** Every probe waits the same timeout, so their timers come due in the order they were set: one lane. */
+  private readonly probeTimers: SimLane;
   private readonly probeTimer = (m: MltMessage): void => {
     if (m.stopped || !m.awaitingBitmap || m.probeDeadline !== this.fabric.sim.now) return;
     this.stats.probeTimeouts++;
@@ -169,6 +172,7 @@ export class MltTransport {
     if (!(options.lossBound >= 0 && options.lossBound < 1))
       throw new RangeError('loss bound p must be in [0, 1)');
     this.importantFrom = Math.floor(options.smallFraction * 2 ** 32);
+    this.probeTimers = fabric.sim.lane();
   }
 
   /** Start sending a batch of messages from one host, interleaved packet by packet, after earlier batches. */
@@ -242,7 +246,7 @@ export class MltTransport {
     m.probeNo++;
     m.awaitingBitmap = true;
     m.probeDeadline = now + this.options.probeTimeoutPs;
-    this.fabric.sim.atWith(m.probeDeadline, this.probeTimer, m);
+    this.probeTimers.atWith(m.probeDeadline, this.probeTimer, m);
     this.stats.probes++;
     this.stats.controlFrames++;
     sender.stack.sendControl(

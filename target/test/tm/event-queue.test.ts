@@ -65,6 +65,74 @@ describe('tm/event-queue', () => {
     );
   });
 
+  it('fires lane events and plain events together in (time, scheduling order), lane times out of order too', () => {
+    // Each step schedules events relative to the current time, each on the heap or on one of three lanes (a lane
+    // mostly gets non-decreasing times, but not always), then fires a few.
+    const event = fc.record({
+      lane: fc.integer({ min: -1, max: 2 }),
+      delay: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 2 ** 40 })),
+    });
+    const step = fc.record({ pops: fc.integer({ min: 0, max: 4 }), events: fc.array(event, { maxLength: 6 }) });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 150 }), (steps) => {
+        const q = new EventQueue();
+        const lanes = [q.lane(), q.lane(), q.lane()];
+        const pending: { t: number; i: number }[] = [];
+        const fired: number[] = [];
+        const expected: number[] = [];
+        let now = 0;
+        let next = 0;
+        const record = (x: number): void => {
+          fired.push(x);
+        };
+        const popOne = (): void => {
+          pending.sort((a, b) => a.t - b.t || a.i - b.i);
+          const e = pending.shift()!;
+          expected.push(e.i);
+          assert.equal(q.peekTime(), e.t);
+          now = e.t;
+          q.pop()!(q.poppedArg);
+        };
+        for (const s of steps) {
+          for (const e of s.events) {
+            const i = next++;
+            pending.push({ t: now + e.delay, i });
+            if (e.lane < 0) q.push(now + e.delay, record, i);
+            else lanes[e.lane]!.at(now + e.delay, record, i);
+          }
+          assert.equal(q.size, pending.length);
+          for (let k = 0; k < s.pops && pending.length > 0; k++) popOne();
+        }
+        while (pending.length > 0) popOne();
+        assert.equal(q.size, 0);
+        assert.equal(q.peekTime(), undefined);
+        assert.deepEqual(fired, expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a simulator lane refuses times in the past and keeps its events pending until they fire', () => {
+    const sim = new Simulator();
+    const lane = sim.lane();
+    const seen: string[] = [];
+    const note = (x: string): void => {
+      seen.push(`${x}@${sim.now}`);
+    };
+    lane.atWith(20, note, 'a');
+    lane.atWith(20, note, 'b');
+    sim.at(20, () => seen.push(`plain@${sim.now}`));
+    lane.atWith(40, note, 'c');
+    assert.equal(sim.pending, 4);
+    sim.run({ until: 30 });
+    assert.deepEqual(seen, ['a@20', 'b@20', 'plain@20']);
+    assert.equal(sim.pending, 1);
+    assert.throws(() => lane.atWith(25, note, 'late'), /past/);
+    sim.run();
+    assert.deepEqual(seen, ['a@20', 'b@20', 'plain@20', 'c@40']);
+    assert.equal(sim.pending, 0);
+  });
+
   it('simulator advances the clock to each event and stops at `until`', () => {
     const sim = new Simulator();
     const seen: number[] = [];
