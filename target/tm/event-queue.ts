@@ -218,4 +218,3 @@ export class EventLane {
 function fireLaneHead(lane: EventLane): void {
   lane.fireHead();
 }
-

@@ -72,7 +72,10 @@ describe('tm/event-queue', () => {
       lane: fc.integer({ min: -1, max: 2 }),
       delay: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 2 ** 40 })),
     });
-    const step = fc.record({ pops: fc.integer({ min: 0, max: 4 }), events: fc.array(event, { maxLength: 6 }) });
+    const step = fc.record({
+      pops: fc.integer({ min: 0, max: 4 }),
+      events: fc.array(event, { maxLength: 6 }),
+    });
     fc.assert(
       fc.property(fc.array(step, { maxLength: 150 }), (steps) => {
         const q = new EventQueue();
