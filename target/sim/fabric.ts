@@ -88,9 +88,9 @@ export class Fabric {
     const delay = link.delayPs;
     const deliver = (data: Uint8Array): void => target.receive(toPort, data);
     // Frames reach the far end in the order they were sent: one lane of events per link direction.
-    const arrivals = sim.lane();
+    const arrivals = sim.lane(deliver);
     const wire = (frames: readonly { data: Uint8Array }[], _start: number, end: number): void => {
-      for (let i = 0; i < frames.length; i++) arrivals.atWith(end + delay, deliver, frames[i]!.data);
+      for (let i = 0; i < frames.length; i++) arrivals.at(end + delay, frames[i]!.data);
     };
     const sw = this.switches.get(from);
     let egress: EgressPort;

@@ -1,7 +1,7 @@
 // The two kinds of node in a fabric. A switch runs its own pipeline instance with its own traffic manager; a
 // host is a NIC (one FIFO at the link rate) that sends what generators give it and counts what it receives.
 import { EgressPort, type TransmitStart } from '../tm/egress-port.js';
-import { ReadyPacket, type Enqueued, type Frame, type IngressSink, type QueueMetadata } from '../tm/seam.js';
+import type { Enqueued, Frame, IngressSink, QueueMetadata } from '../tm/seam.js';
 import type { Simulator } from '../tm/simulator.js';
 import type { Queueing, SwitchModelName } from '../tm/switch-model.js';
 import { TrafficManager } from '../tm/traffic-manager.js';
@@ -142,7 +142,7 @@ export class HostNode implements FabricNode {
 
   send(data: Uint8Array): void {
     if (!this.nic) throw new Error(`host ${this.name} is not connected`);
-    this.nic.enqueue(new ReadyPacket(0, 0, [{ port: 0, data }]));
+    this.nic.enqueueFrame(data);
   }
 
   receive(_port: number, data: Uint8Array): void {

@@ -12,7 +12,7 @@ import {
   type Queueing,
   type SwitchModelName,
 } from './switch-model.js';
-import { WaitQueue } from './wait-queue.js';
+import { WaitQueue, type Waiting } from './wait-queue.js';
 
 /**
  * A port's configuration: its queues and wire, and its queueing behaviour, which is that of a named switch model
@@ -68,7 +68,8 @@ export type EgressObserver = (item: Enqueued, meta: QueueMetadata, frames: Frame
 
 /**
  * Called when a transmission begins, with the time its first bit leaves and the time its last bit has left.
- * The frames are committed to the wire from that moment, so a link can schedule their arrival at once.
+ * The frames are committed to the wire from that moment, so a link can schedule their arrival at once. The
+ * array and its Frame records may be the port's own, reused for its next transmission: keep the bytes, not them.
  */
 export type TransmitStart = (frames: Frame[], startPs: Picoseconds, endPs: Picoseconds) => void;
 
@@ -95,6 +96,9 @@ export class EgressPort {
   private txEnd: Picoseconds = 0;
   private wakeupPending = false;
   private readonly wakeupHandler = (): void => this.wakeup();
+  /** A queued frame's bytes go on the wire in this record, reused (see TransmitStart). */
+  private readonly wireFrame: Frame = { port: 0, data: new Uint8Array(0) };
+  private readonly wireFrames: Frame[] = [this.wireFrame];
   /** Reused for every packet: see EgressObserver. */
   private readonly meta: QueueMetadata = {
     queueId: 0,
@@ -131,6 +135,7 @@ export class EgressPort {
     this.bufferPackets = q.bufferPackets;
     this.egressAtEnqueue = q.egressAt === 'enqueue';
     this.useMask = config.queues <= 31;
+    this.wireFrame.port = port;
   }
 
   /** Packets currently queued (not counting the one on the wire). */
@@ -144,7 +149,15 @@ export class EgressPort {
 
   /** Offer a packet; false when it was tail-dropped. Priorities out of range are an error of the caller. */
   enqueue(item: Enqueued): boolean {
-    const q = item.priority;
+    return this.offer(item, item.priority);
+  }
+
+  /** Offer a frame whose egress is decided (a host's NIC): it only waits for the wire. False when tail-dropped. */
+  enqueueFrame(data: Uint8Array, priority = 0): boolean {
+    return this.offer(data, priority);
+  }
+
+  private offer(item: Waiting, q: number): boolean {
     const fifo = this.queues[q];
     if (fifo === undefined)
       throw new Error(`port ${this.port}: priority ${q} out of range 0..${this.queues.length - 1}`);
@@ -154,7 +167,7 @@ export class EgressPort {
       return false;
     }
     const enqDepth = this.portScope ? this.queued : fifo.length;
-    if (this.egressAtEnqueue) {
+    if (this.egressAtEnqueue && !(item instanceof Uint8Array)) {
       const admitted = this.admit(item, q, enqDepth);
       if (admitted === undefined) return true;
       item = admitted;
@@ -181,15 +194,17 @@ export class EgressPort {
     return true;
   }
 
-  /** Egress on admission: the packet to queue (its frames already made), or undefined when egress dropped it. */
-  private admit(item: Enqueued, q: number, enqDepth: number): Enqueued | undefined {
+  /** Egress on admission: what to queue (its frames already made), or undefined when egress dropped it. */
+  private admit(item: Enqueued, q: number, enqDepth: number): Waiting | undefined {
     const now = this.sim.now;
     const stats = this.queueStats[q]!;
     const meta = this.metadata(q, enqDepth, enqDepth, now, now);
     const frames = this.ownFrames(item.resume(meta));
     this.observer?.(item, meta, frames);
-    // Copies: what resume() returns may be reused by the pipeline's next call (see Enqueued).
-    if (frames.length > 0)
+    // One frame, as nearly always: its bytes wait in the queue. More: copies, since what resume() returns may be
+    // reused by the pipeline's next call (see Enqueued).
+    if (frames.length === 1) return frames[0]!.data;
+    if (frames.length > 1)
       return new ReadyPacket(
         this.port,
         q,
@@ -288,16 +303,23 @@ export class EgressPort {
   }
 
   /** Egress for a dequeued packet, then onto the wire; false when egress dropped it (the wire stays free). */
-  private pass(item: Enqueued, q: number, enqTime: Picoseconds, enqDepth: number): boolean {
+  private pass(item: Waiting, q: number, enqTime: Picoseconds, enqDepth: number): boolean {
     const now = this.sim.now;
     const stats = this.queueStats[q]!;
     stats.dequeued++;
     stats.delays.add(now - enqTime);
     const deqDepth = this.portScope ? this.queued : this.queues[q]!.length;
     const meta = this.metadata(q, enqDepth, deqDepth, enqTime, now);
-    const frames = this.ownFrames(item.resume(meta));
-    if (this.observer && !(this.egressAtEnqueue && item instanceof ReadyPacket))
-      this.observer(item, meta, frames);
+    let frames: Frame[];
+    if (item instanceof Uint8Array) {
+      // Its egress has run (or it had none): nothing to observe.
+      this.wireFrame.data = item;
+      frames = this.wireFrames;
+    } else {
+      frames = this.ownFrames(item.resume(meta));
+      if (this.observer && !(this.egressAtEnqueue && item instanceof ReadyPacket))
+        this.observer(item, meta, frames);
+    }
     if (frames.length === 0) {
       stats.egressDropped++;
       return false;

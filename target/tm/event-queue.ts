@@ -41,9 +41,9 @@ export class EventQueue {
     this.insert(time, this.nextSeq++, action as EventHandler<unknown>, arg);
   }
 
-  /** A new lane: a stream of events whose times never decrease (see EventLane). */
-  lane(): EventLane {
-    return new EventLane(this);
+  /** A new lane: a stream of events whose times never decrease, each handled by `handler` (see EventLane). */
+  lane<T>(handler: EventHandler<T>): EventLane<T> {
+    return new EventLane(this, handler);
   }
 
   /** Remove the earliest event; the caller reads its time with peekTime() first and its argument from poppedArg. */
@@ -132,46 +132,47 @@ export class EventQueue {
 }
 
 /**
- * A FIFO of events whose times never decrease, such as the frames arriving over one link. Only its head waits in
- * the queue's heap. An event earlier than the lane's last one is still fired in order: it goes to the heap as
- * an ordinary event.
+ * A FIFO of events whose times never decrease, all handled by one function, such as the frames arriving over one
+ * link. Only its head waits in the queue's heap. An event earlier than the lane's last one is still fired in
+ * order: it goes to the heap as an ordinary event.
  */
-export class EventLane {
-  private times = new Float64Array(16);
-  private seqs = new Float64Array(16);
-  private actions: (EventHandler<unknown> | undefined)[] = new Array(16).fill(undefined);
-  private args: unknown[] = new Array(16).fill(undefined);
+export class EventLane<T> {
+  /** (time, seq) of each pending event, side by side: one cache line holds both. */
+  private slots = new Float64Array(32);
+  private args: (T | undefined)[] = new Array<T | undefined>(16).fill(undefined);
   private mask = 15;
   private head = 0;
   private count = 0;
   private lastTime = 0;
 
-  constructor(private readonly queue: EventQueue) {}
+  constructor(
+    private readonly queue: EventQueue,
+    private readonly handler: EventHandler<T>,
+  ) {}
 
-  /** Schedule `action(arg)` at `time`. */
-  at<T>(time: Picoseconds, action: EventHandler<T>, arg: T): void {
+  /** Schedule `handler(arg)` at `time`. */
+  at(time: Picoseconds, arg: T): void {
     const q = this.queue;
     const seq = q.takeSeq();
     if (this.count === 0) {
       this.lastTime = time;
-      this.append(time, seq, action as EventHandler<unknown>, arg);
+      this.append(time, seq, arg);
       q.insert(time, seq, fireLaneHead as EventHandler<unknown>, this);
       return;
     }
     if (time < this.lastTime) {
-      q.insert(time, seq, action as EventHandler<unknown>, arg);
+      q.insert(time, seq, this.handler as EventHandler<unknown>, arg);
       return;
     }
     this.lastTime = time;
-    this.append(time, seq, action as EventHandler<unknown>, arg);
+    this.append(time, seq, arg);
   }
 
-  private append(time: number, seq: number, action: EventHandler<unknown>, arg: unknown): void {
+  private append(time: number, seq: number, arg: T): void {
     if (this.count > this.mask) this.grow();
     const i = (this.head + this.count) & this.mask;
-    this.times[i] = time;
-    this.seqs[i] = seq;
-    this.actions[i] = action;
+    this.slots[2 * i] = time;
+    this.slots[2 * i + 1] = seq;
     this.args[i] = arg;
     this.count++;
   }
@@ -179,42 +180,40 @@ export class EventLane {
   /** @internal Fire the head, after putting the next event (if any) on the heap. */
   fireHead(): void {
     const i = this.head;
-    const action = this.actions[i]!;
-    const arg = this.args[i];
-    this.actions[i] = undefined;
+    const arg = this.args[i] as T;
     this.args[i] = undefined;
     this.head = (i + 1) & this.mask;
     this.count--;
     if (this.count > 0) {
       const h = this.head;
-      this.queue.insert(this.times[h]!, this.seqs[h]!, fireLaneHead as EventHandler<unknown>, this);
+      this.queue.insert(
+        this.slots[2 * h]!,
+        this.slots[2 * h + 1]!,
+        fireLaneHead as EventHandler<unknown>,
+        this,
+      );
     }
     this.queue.fired();
-    action(arg);
+    this.handler(arg);
   }
 
   private grow(): void {
     const cap = this.mask + 1;
-    const times = new Float64Array(cap * 2);
-    const seqs = new Float64Array(cap * 2);
-    const actions = new Array<EventHandler<unknown> | undefined>(cap * 2).fill(undefined);
-    const args = new Array<unknown>(cap * 2).fill(undefined);
+    const slots = new Float64Array(cap * 4);
+    const args = new Array<T | undefined>(cap * 2).fill(undefined);
     for (let k = 0; k < this.count; k++) {
       const i = (this.head + k) & this.mask;
-      times[k] = this.times[i]!;
-      seqs[k] = this.seqs[i]!;
-      actions[k] = this.actions[i];
+      slots[2 * k] = this.slots[2 * i]!;
+      slots[2 * k + 1] = this.slots[2 * i + 1]!;
       args[k] = this.args[i];
     }
-    this.times = times;
-    this.seqs = seqs;
-    this.actions = actions;
+    this.slots = slots;
     this.args = args;
     this.mask = cap * 2 - 1;
     this.head = 0;
   }
 }
 
-function fireLaneHead(lane: EventLane): void {
+function fireLaneHead(lane: EventLane<unknown>): void {
   lane.fireHead();
 }

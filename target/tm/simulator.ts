@@ -43,11 +43,12 @@ export class Simulator {
   }
 
   /**
-   * A stream of events whose times never decrease (arrivals over one link, timers of one fixed delay): cheaper
-   * to keep than as many separate events, and fired in the same order. Times in the past throw, as at().
+   * A stream of events whose times never decrease (arrivals over one link, timers of one fixed delay), each
+   * handled by `handler`: cheaper to keep than as many separate events, and fired in the same order. Times in
+   * the past throw, as at().
    */
-  lane(): SimLane {
-    return new SimLane(this, this.queue.lane());
+  lane<T>(handler: EventHandler<T>): SimLane<T> {
+    return new SimLane(this, this.queue.lane(handler));
   }
 
   /** Stop the current run() after the event being executed. */
@@ -80,14 +81,15 @@ export class Simulator {
 }
 
 /** A lane of a simulator's events (see Simulator.lane). */
-export class SimLane {
+export class SimLane<T> {
   constructor(
     private readonly sim: Simulator,
-    private readonly lane: EventLane,
+    private readonly lane: EventLane<T>,
   ) {}
 
-  atWith<T>(time: Picoseconds, action: EventHandler<T>, arg: T): void {
+  /** Schedule the lane's handler with `arg` at `time`. */
+  at(time: Picoseconds, arg: T): void {
     if (time < this.sim.now) throw new Error(`event scheduled in the past: ${time} < ${this.sim.now}`);
-    this.lane.at(time, action, arg);
+    this.lane.at(time, arg);
   }
 }

@@ -1,11 +1,14 @@
-// One priority queue of an egress port: the packets waiting, with the time and depth at which each was
-// enqueued. A ring of parallel arrays (power-of-two capacity, index by mask) rather than a FIFO of small
+// One priority queue of an egress port: the packets waiting (a pipeline's packet, or a frame ready for the wire),
+// with the time and depth at which each was enqueued. A ring of parallel arrays (power-of-two capacity, index by mask) rather than a FIFO of small
 // objects: no allocation per packet, and nothing for the garbage collector to promote when queues are long.
 import type { Enqueued } from './seam.js';
 import type { Picoseconds } from './time.js';
 
+/** A packet whose egress is still to run, or the bytes of a frame that only waits for the wire. */
+export type Waiting = Enqueued | Uint8Array;
+
 export class WaitQueue {
-  private items: (Enqueued | undefined)[];
+  private items: (Waiting | undefined)[];
   private times: Float64Array;
   private depths: Float64Array;
   private mask: number;
@@ -18,7 +21,7 @@ export class WaitQueue {
   constructor(initialCapacity = 16) {
     let cap = 2;
     while (cap < initialCapacity) cap *= 2;
-    this.items = new Array<Enqueued | undefined>(cap).fill(undefined);
+    this.items = new Array<Waiting | undefined>(cap).fill(undefined);
     this.times = new Float64Array(cap);
     this.depths = new Float64Array(cap);
     this.mask = cap - 1;
@@ -28,7 +31,7 @@ export class WaitQueue {
     return this.count;
   }
 
-  push(item: Enqueued, time: Picoseconds, depth: number): void {
+  push(item: Waiting, time: Picoseconds, depth: number): void {
     if (this.count > this.mask) this.grow();
     const i = (this.head + this.count) & this.mask;
     this.items[i] = item;
@@ -38,7 +41,7 @@ export class WaitQueue {
   }
 
   /** The oldest packet (its enqueue time and depth in shiftedTime / shiftedDepth); the caller checks length. */
-  shift(): Enqueued {
+  shift(): Waiting {
     const i = this.head;
     const item = this.items[i]!;
     this.items[i] = undefined;
@@ -51,7 +54,7 @@ export class WaitQueue {
 
   private grow(): void {
     const cap = this.items.length;
-    const items = new Array<Enqueued | undefined>(cap * 2).fill(undefined);
+    const items = new Array<Waiting | undefined>(cap * 2).fill(undefined);
     const times = new Float64Array(cap * 2);
     const depths = new Float64Array(cap * 2);
     for (let k = 0; k < this.count; k++) {

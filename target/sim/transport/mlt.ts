@@ -155,7 +155,7 @@ export class MltTransport {
   private readonly importantFrom: number;
   private readonly handled = new Set<HostStack>();
   /** Every probe waits the same timeout, so their timers come due in the order they were set: one lane. */
-  private readonly probeTimers: SimLane;
+  private readonly probeTimers: SimLane<MltMessage>;
   private readonly probeTimer = (m: MltMessage): void => {
     if (m.stopped || !m.awaitingBitmap || m.probeDeadline !== this.fabric.sim.now) return;
     this.stats.probeTimeouts++;
@@ -172,7 +172,7 @@ export class MltTransport {
     if (!(options.lossBound >= 0 && options.lossBound < 1))
       throw new RangeError('loss bound p must be in [0, 1)');
     this.importantFrom = Math.floor(options.smallFraction * 2 ** 32);
-    this.probeTimers = fabric.sim.lane();
+    this.probeTimers = fabric.sim.lane(this.probeTimer);
   }
 
   /** Start sending a batch of messages from one host, interleaved packet by packet, after earlier batches. */
@@ -246,7 +246,7 @@ export class MltTransport {
     m.probeNo++;
     m.awaitingBitmap = true;
     m.probeDeadline = now + this.options.probeTimeoutPs;
-    this.probeTimers.atWith(m.probeDeadline, this.probeTimer, m);
+    this.probeTimers.at(m.probeDeadline, m);
     this.stats.probes++;
     this.stats.controlFrames++;
     sender.stack.sendControl(

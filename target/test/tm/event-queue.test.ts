@@ -78,16 +78,16 @@ describe('tm/event-queue', () => {
     });
     fc.assert(
       fc.property(fc.array(step, { maxLength: 150 }), (steps) => {
-        const q = new EventQueue();
-        const lanes = [q.lane(), q.lane(), q.lane()];
-        const pending: { t: number; i: number }[] = [];
         const fired: number[] = [];
-        const expected: number[] = [];
-        let now = 0;
-        let next = 0;
         const record = (x: number): void => {
           fired.push(x);
         };
+        const q = new EventQueue();
+        const lanes = [q.lane(record), q.lane(record), q.lane(record)];
+        const pending: { t: number; i: number }[] = [];
+        const expected: number[] = [];
+        let now = 0;
+        let next = 0;
         const popOne = (): void => {
           pending.sort((a, b) => a.t - b.t || a.i - b.i);
           const e = pending.shift()!;
@@ -101,7 +101,7 @@ describe('tm/event-queue', () => {
             const i = next++;
             pending.push({ t: now + e.delay, i });
             if (e.lane < 0) q.push(now + e.delay, record, i);
-            else lanes[e.lane]!.at(now + e.delay, record, i);
+            else lanes[e.lane]!.at(now + e.delay, i);
           }
           assert.equal(q.size, pending.length);
           for (let k = 0; k < s.pops && pending.length > 0; k++) popOne();
@@ -117,20 +117,20 @@ describe('tm/event-queue', () => {
 
   it('a simulator lane refuses times in the past and keeps its events pending until they fire', () => {
     const sim = new Simulator();
-    const lane = sim.lane();
     const seen: string[] = [];
     const note = (x: string): void => {
       seen.push(`${x}@${sim.now}`);
     };
-    lane.atWith(20, note, 'a');
-    lane.atWith(20, note, 'b');
+    const lane = sim.lane(note);
+    lane.at(20, 'a');
+    lane.at(20, 'b');
     sim.at(20, () => seen.push(`plain@${sim.now}`));
-    lane.atWith(40, note, 'c');
+    lane.at(40, 'c');
     assert.equal(sim.pending, 4);
     sim.run({ until: 30 });
     assert.deepEqual(seen, ['a@20', 'b@20', 'plain@20']);
     assert.equal(sim.pending, 1);
-    assert.throws(() => lane.atWith(25, note, 'late'), /past/);
+    assert.throws(() => lane.at(25, 'late'), /past/);
     sim.run();
     assert.deepEqual(seen, ['a@20', 'b@20', 'plain@20', 'c@40']);
     assert.equal(sim.pending, 0);
