@@ -31,8 +31,8 @@ export class SwitchNode implements FabricNode {
   /** Frames received, and frames for which ingress produced nothing. */
   received = 0;
   ingressDropped = 0;
-  /** ECN CE marks applied here, per "port/queue" (frames that arrived without CE and left with it). */
-  readonly ceMarks = new Map<string, number>();
+  /** ECN CE marks applied here (frames that arrived without CE and left with it), by port and queue. */
+  private readonly ceMarks = new Map<number, number>();
 
   constructor(
     readonly name: string,
@@ -90,17 +90,27 @@ export class SwitchNode implements FabricNode {
     if (!this.tm.enqueue(item) && ce) this.arrivedMarked.delete(item);
   };
 
+  /** ECN CE marks this switch applied to frames leaving `port` from queue `queue`. */
+  ecnMarked(port: number, queue: number): number {
+    return this.ceMarks.get(markKey(port, queue)) ?? 0;
+  }
+
   /** Called by the traffic manager after egress: count a CE mark applied here (left with CE, came without). */
   private afterEgress(item: Enqueued, meta: QueueMetadata, frames: Frame[]): void {
     const wasMarked = this.arrivedMarked.size > 0 && this.arrivedMarked.delete(item);
     if (wasMarked) return;
     for (const f of frames) {
       if (ecnOf(f.data) === ECN_CE) {
-        const key = `${item.egressPort}/${meta.queueId}`;
+        const key = markKey(item.egressPort, meta.queueId);
         this.ceMarks.set(key, (this.ceMarks.get(key) ?? 0) + 1);
       }
     }
   }
+}
+
+/** A number, not a string: the key is made for every CE-marked frame. Queue ids stay below 2^16. */
+function markKey(port: number, queue: number): number {
+  return port * 0x10000 + queue;
 }
 
 export class HostNode implements FabricNode {

@@ -1,6 +1,6 @@
 // What a scenario run reports, gathered from the fabric after the run, and its two renderings: JSON (stable
 // field order, no wall-clock figures, so that the same seed gives byte-identical output) and a text table.
-import { nearestRank, type Samples } from '../tm/samples.js';
+import { nearestRank, selectKth, type Samples } from '../tm/samples.js';
 import { departuresFrom, type Queueing, type SwitchModelName } from '../tm/switch-model.js';
 import { PS_PER_US } from '../tm/time.js';
 import type { Fabric } from './fabric.js';
@@ -181,7 +181,7 @@ export function buildReport(input: ReportInput): Report {
           queue: qi,
           packetsIn,
           packetsOut: q.framesOut,
-          ecnMarked: sw.ceMarks.get(`${p.port}/${qi}`) ?? 0,
+          ecnMarked: sw.ecnMarked(p.port, qi),
           droppedUnimportant: hasQueueCounters ? counter('queue_dropped_unimportant', idx) : null,
           droppedAtLimit: hasQueueCounters ? counter('queue_dropped_at_limit', idx) : null,
           tailDropped: q.tailDropped,
@@ -317,40 +317,4 @@ function mergeSamples(flows: readonly FlowStats[]): DelayReport {
     maxUs: round(max / PS_PER_US, 4),
     meanUs: round(sum / n / PS_PER_US, 4),
   };
-}
-
-/**
- * The k-th smallest of a[lo..hi] (quickselect with a median-of-three pivot), leaving a[lo..k-1] no greater and
- * a[k+1..hi] no smaller than a[k]. Expected time linear in the length.
- */
-export function selectKth(a: Float64Array, k: number, lo: number, hi: number): number {
-  while (hi > lo) {
-    const mid = (lo + hi) >> 1;
-    // Median of three into a[mid], then Hoare partition around it.
-    if (a[mid]! < a[lo]!) swap(a, mid, lo);
-    if (a[hi]! < a[lo]!) swap(a, hi, lo);
-    if (a[hi]! < a[mid]!) swap(a, hi, mid);
-    const pivot = a[mid]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        swap(a, i, j);
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return a[k]!;
-  }
-  return a[k]!;
-}
-
-function swap(a: Float64Array, i: number, j: number): void {
-  const t = a[i]!;
-  a[i] = a[j]!;
-  a[j] = t;
 }

@@ -112,3 +112,39 @@ export class Samples {
     this.data = bigger;
   }
 }
+
+/**
+ * The k-th smallest of a[lo..hi] (quickselect with a median-of-three pivot), leaving a[lo..k-1] no greater and
+ * a[k+1..hi] no smaller than a[k]. Expected time linear in the length.
+ */
+export function selectKth(a: Float64Array, k: number, lo: number, hi: number): number {
+  while (hi > lo) {
+    const mid = (lo + hi) >> 1;
+    // Median of three into a[mid], then Hoare partition around it.
+    if (a[mid]! < a[lo]!) swap(a, mid, lo);
+    if (a[hi]! < a[lo]!) swap(a, hi, lo);
+    if (a[hi]! < a[mid]!) swap(a, hi, mid);
+    const pivot = a[mid]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        swap(a, i, j);
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i]!;
+  a[i] = a[j]!;
+  a[j] = t;
+}

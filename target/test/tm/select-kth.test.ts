@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { selectKth } from '../../sim/report.js';
+import { selectKth } from '../../tm/samples.js';
 
 describe('selectKth (report percentiles without a sort)', () => {
   it('finds the k-th smallest and partitions around it, as a sort would place it', () => {
