@@ -129,6 +129,11 @@ export interface RunOptions {
   onProgress?: (iterationsDone: number) => void;
   /** Stop after this much wall-clock time (the run is then reported incomplete). */
   wallLimitMs?: number;
+  /**
+   * Stop once the switches have handled this many frames (checked every 200,000 events, so the work done is
+   * the same on every machine): a fixed amount of work for benchmarks. The run is then reported incomplete.
+   */
+  switchHopLimit?: number;
 }
 
 export async function runOne(exp: Experiment, spec: RunSpec, options: RunOptions = {}): Promise<RunResult> {
@@ -142,13 +147,14 @@ export async function runOne(exp: Experiment, spec: RunSpec, options: RunOptions
   const setupMs = Date.now() - started;
   const progress = options.onProgress;
   const limit = options.wallLimitMs ?? Number.POSITIVE_INFINITY;
+  const hopLimit = options.switchHopLimit ?? Number.POSITIVE_INFINITY;
   // A run that cannot finish (a fabric that drops everything) stops at a bound instead of hanging, and is
   // reported incomplete.
   fabric.sim.run({
     until: MAX_SIMULATED_PS_PER_ITERATION * iterations,
     onProgress: () => {
       progress?.(workload.progress);
-      if (Date.now() - started > limit) fabric.sim.stop();
+      if (Date.now() - started > limit || fabric.switchHops() >= hopLimit) fabric.sim.stop();
     },
     progressEvery: 200_000,
   });
@@ -184,7 +190,8 @@ export async function runOne(exp: Experiment, spec: RunSpec, options: RunOptions
     probes: st.probes,
     probeTimeouts: st.probeTimeouts,
     switchHops: fabric.switchHops(),
-    simulatedUs: fabric.sim.now / PS_PER_US,
+    // The end of the last iteration; the simulator's clock is left at the run's bound.
+    simulatedUs: (workload.finishedPs ?? fabric.sim.now) / PS_PER_US,
     entriesPushed: push.reduce((n, r) => n + r.added + r.modified, 0),
     setupMs,
     wallMs: Date.now() - started,

@@ -82,6 +82,9 @@ describe('mlt experiment', function () {
       const sorted = [...r.iterationsUs].sort((a, b) => a - b);
       assert.equal(r.iterationP50Us, sorted[1]);
       assert.equal(r.iterationP99Us, sorted[2]);
+      // The simulated time ends with the last iteration: three iterations back to back (no compute gap here).
+      const iterations = r.iterationsUs.reduce((a, b) => a + b, 0);
+      assert.ok(Math.abs(r.simulatedUs - iterations) < 1e-6, `${r.label}: ${r.simulatedUs} us`);
     }
   });
 

@@ -56,6 +56,8 @@ export interface PsSpec {
 export class PsWorkload {
   /** Duration of each finished iteration, from its first packet sent to the last worker complete. */
   readonly iterationPs: number[] = [];
+  /** When the last iteration ended (undefined until then). */
+  finishedPs: Picoseconds | undefined;
   readonly stats: TransportStats;
   private readonly stacks = new Map<string, HostStack>();
   private readonly mlt: MltTransport | undefined;
@@ -253,6 +255,7 @@ export class PsWorkload {
     this.iterationPs.push(now - this.startedPs);
     if (this.iteration + 1 < this.spec.iterations)
       this.fabric.sim.after(this.spec.computeGapPs, () => this.startIteration());
+    else this.finishedPs = now;
   }
 
   private readonly pushDone = (m: MltMessage): void => {
