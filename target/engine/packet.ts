@@ -142,11 +142,21 @@ const frameSlabs = [256, 512, 1024, 2048].map((cell) => ({ cell, buf: new ArrayB
 
 /** A zeroed frame of n bytes: with room in front of it when an engine is later handed it as an owned input
  *  (a host's frames made this way can have headers pushed in place). Frames up to 64 bytes (cheap to copy)
- *  and over 1984 bytes are plain arrays without that room. */
+ *  and over 1984 bytes are plain arrays without that room. A cell given back with freeFrame is used again
+ *  before a slab is carved. */
 export function allocFrame(n: number): Uint8Array {
   if (n <= 64 || n > 2048 - FRAME_HEADROOM) return alloc(n);
   const need = n + FRAME_HEADROOM;
-  const slab = frameSlabs[need <= 256 ? 0 : need <= 512 ? 1 : need <= 1024 ? 2 : 3];
+  const k = need <= 256 ? 0 : need <= 512 ? 1 : need <= 1024 ? 2 : 3;
+  const free = freeCells[k]!;
+  if (free.count > 0) {
+    const i = --free.count;
+    const buf = free.bufs[i]!;
+    free.bufs[i] = undefined;
+    const out = new Uint8Array(buf, free.offsets[i]! + FRAME_HEADROOM, n);
+    return out.fill(0);
+  }
+  const slab = frameSlabs[k]!;
   if (slab.used + slab.cell > SLAB_SIZE) {
     slab.buf = new ArrayBuffer(SLAB_SIZE);
     frameCell.set(slab.buf, slab.cell);
@@ -157,15 +167,46 @@ export function allocFrame(n: number): Uint8Array {
   return out;
 }
 
+/** Cells given back, per cell size, most recent last (the warmest in the cache is used first). */
+const MAX_FREE_CELLS = 1 << 16;
+const freeCells = frameSlabs.map(() => ({
+  bufs: [] as (ArrayBuffer | undefined)[],
+  offsets: [] as number[],
+  count: 0,
+}));
+
+/**
+ * Give back the cell of a frame made by allocFrame (`data` may be any view inside it, such as the frame after
+ * headers were pushed or popped in place), so that allocFrame can use its memory again. The caller promises
+ * that nothing reads or writes any view of that cell afterwards. Fresh slabs cost page faults and garbage
+ * collection: at MLT §6.2's scale most frames are dropped in the fabric, a gigabyte of frames every half
+ * minute. Anything else (a plain array, a cell already given back too often) is left to the collector.
+ */
+export function freeFrame(data: Uint8Array): void {
+  const cell = cellOf(data.buffer);
+  if (cell === 0) return;
+  const k = cell === 256 ? 0 : cell === 512 ? 1 : cell === 1024 ? 2 : 3;
+  const free = freeCells[k]!;
+  if (free.count >= MAX_FREE_CELLS) return;
+  const i = free.count++;
+  free.bufs[i] = data.buffer as ArrayBuffer;
+  free.offsets[i] = data.byteOffset - (data.byteOffset % cell);
+}
+
 /** The bytes in front of `data` that belong to it (it is, or lies inside, a frame from allocFrame); else 0. */
 export function headroom(data: Uint8Array): number {
-  const buf = data.buffer;
+  const cell = cellOf(data.buffer);
+  return cell === 0 ? 0 : data.byteOffset % cell;
+}
+
+/** The cell size of a frame slab, 0 for any other buffer. */
+function cellOf(buf: ArrayBufferLike): number {
   // Consecutive frames mostly come from the same slab: one identity check instead of a WeakMap look-up.
   if (buf !== lastSlab) {
     lastSlab = buf;
     lastCell = frameCell.get(buf) ?? 0;
   }
-  return lastCell === 0 ? 0 : data.byteOffset % lastCell;
+  return lastCell;
 }
 
 /** headroom()'s last slab and its cell size (0: not a frame slab). The slab is only referenced while it is

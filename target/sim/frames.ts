@@ -5,7 +5,7 @@
 
 // Frames come from the engine's frame cells, which keep headroom in front of each frame: the first switch can
 // then push a source route into the frame it is handed instead of copying the whole frame.
-import { allocFrame, FRAME_HEADROOM, headroom } from '../engine/packet.js';
+import { allocFrame, freeFrame } from '../engine/packet.js';
 
 export const ETHERTYPE_IPV4 = 0x0800;
 export const ETHERTYPE_SOURCE_ROUTE = 0x88b5;
@@ -93,24 +93,12 @@ function putMac(f: Uint8Array, o: number, mac: number): void {
 
 const NO_HOPS: readonly number[] = [];
 
-// Frames their receivers are done with, by length, to be built into again: a fresh frame costs fresh memory
-// (a new slab's pages, then garbage collection of it), a reused one a fill with zeros. Only frames exactly as
-// allocFrame makes them are kept (same length, same headroom in front), so a reused frame is as good as new.
-const MAX_SPARE_PER_LENGTH = 4096;
-const spare = new Map<number, Uint8Array[]>();
-
-/** A frame's receiver gives it back: nothing may read or write it afterwards (see Frame in tm/seam.ts). */
+/**
+ * A frame's receiver gives it back (a host that has read it, a switch that dropped it): nothing may read or write
+ * it afterwards (see Frame in tm/seam.ts). Its memory carries another frame (see freeFrame).
+ */
 export function recycleFrame(f: Uint8Array): void {
-  if (headroom(f) !== FRAME_HEADROOM) return;
-  let list = spare.get(f.length);
-  if (list === undefined) spare.set(f.length, (list = []));
-  if (list.length < MAX_SPARE_PER_LENGTH) list.push(f);
-}
-
-/** A zeroed frame of n bytes, reused when one is spare. */
-function takeFrame(n: number): Uint8Array {
-  const f = spare.get(n)?.pop();
-  return f === undefined ? allocFrame(n) : f.fill(0);
+  freeFrame(f);
 }
 
 export function buildFrame(spec: FrameSpec): Uint8Array {
@@ -119,7 +107,7 @@ export function buildFrame(spec: FrameSpec): Uint8Array {
   const headers = ETH + 2 * hops.length + IPV4 + UDP + TRAILER;
   if (spec.bytes < headers)
     throw new Error(`frame of ${spec.bytes} bytes is shorter than its ${headers} header bytes`);
-  const f = takeFrame(spec.bytes);
+  const f = allocFrame(spec.bytes);
   putMac(f, 0, spec.dstMac);
   putMac(f, 6, spec.srcMac);
   let o = 12;

@@ -71,6 +71,9 @@ export class SwitchNode implements FabricNode {
     // Egress may recirculate into a nested receive() while the sink runs: each call keeps the outer state.
     const outerCe = this.arrivingCe;
     const outerQueued = this.queuedByIngress;
+    const tally = this.tm.tally;
+    const acceptedBefore = tally.accepted;
+    const nested = this.receiving++ > 0;
     // Read before ingress: a pipeline may rewrite the frame in place.
     this.arrivingCe = ecnOf(data) === ECN_CE;
     this.queuedByIngress = 0;
@@ -78,8 +81,15 @@ export class SwitchNode implements FabricNode {
     if (this.queuedByIngress === 0) this.ingressDropped++;
     this.arrivingCe = outerCe;
     this.queuedByIngress = outerQueued;
+    this.receiving--;
+    // Nothing of this frame went into a queue or onto a wire (dropped in ingress, at a full queue or by egress on
+    // admission, recirculated copies included): its memory is free. A packet whose egress is still to run
+    // (bmv2's model) is queued with its frame, so that is kept.
+    if (tally.accepted === acceptedBefore && !nested) recycleFrame(data);
   }
 
+  /** receive() calls under way (more than one while egress recirculates into ingress). */
+  private receiving = 0;
   /** The packet in ingress: whether it arrived CE-marked, and how many packets ingress has queued for it. */
   private arrivingCe = false;
   private queuedByIngress = 0;

@@ -73,6 +73,12 @@ export type EgressObserver = (item: Enqueued, meta: QueueMetadata, frames: Frame
  */
 export type TransmitStart = (frames: Frame[], startPs: Picoseconds, endPs: Picoseconds) => void;
 
+/** Counts shared by the ports of one traffic manager. */
+export interface PortTally {
+  /** Packets that went into a queue or straight onto the wire (not dropped on the way in). */
+  accepted: number;
+}
+
 export class EgressPort {
   readonly queueStats: QueueStats[];
   readonly portStats = new PortStats();
@@ -118,6 +124,7 @@ export class EgressPort {
     /** Frames egress addressed to another port (egress-to-egress clones); dropped when absent. */
     private readonly redirect?: (frame: Frame) => void,
     private readonly observer?: EgressObserver,
+    private readonly tally: PortTally = { accepted: 0 },
   ) {
     if (!Number.isInteger(config.queues) || config.queues < 1)
       throw new Error(`bad queue count ${config.queues}`);
@@ -172,6 +179,7 @@ export class EgressPort {
       if (admitted === undefined) return true;
       item = admitted;
     }
+    this.tally.accepted++;
     const now = this.sim.now;
     if (this.queued === 0 && now >= this.txEnd) {
       // An idle port with empty queues: the packet goes through its queue in no time. Depth 0 before and after

@@ -1,7 +1,13 @@
 // The traffic manager of one switch: an EgressPort per configured port. Ingress results are routed to their
 // port's queues; a frame egress addresses to a different port (an egress-to-egress clone) is queued again at
 // that port, at priority 0, without a second egress pass.
-import { EgressPort, type EgressObserver, type PortConfig, type TransmitStart } from './egress-port.js';
+import {
+  EgressPort,
+  type EgressObserver,
+  type PortConfig,
+  type PortTally,
+  type TransmitStart,
+} from './egress-port.js';
 import type { Enqueued, Frame } from './seam.js';
 import type { Simulator } from './simulator.js';
 
@@ -13,6 +19,8 @@ export class TrafficManager {
   private readonly byNumber: (EgressPort | undefined)[] = [];
   /** Packets sent to a port that has no queues configured (nothing attached there). */
   unroutable = 0;
+  /** Over all ports: packets queued or put on the wire (a caller can tell whether a packet got anywhere). */
+  readonly tally: PortTally = { accepted: 0 };
 
   constructor(
     private readonly sim: Simulator,
@@ -32,7 +40,7 @@ export class TrafficManager {
       const frames = [{ port: f.port, data: f.data }];
       this.enqueue({ egressPort: f.port, priority: 0, resume: () => frames });
     };
-    const p = new EgressPort(this.sim, port, config, start, redirect, this.afterEgress);
+    const p = new EgressPort(this.sim, port, config, start, redirect, this.afterEgress, this.tally);
     this.ports.set(port, p);
     this.byNumber[port] = p;
     return p;

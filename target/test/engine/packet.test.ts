@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {
   PacketWriter,
   allocFrame,
+  freeFrame,
   headroom,
   readBig,
   readSmall,
@@ -116,5 +117,25 @@ describe('engine/packet', () => {
       if (a.buffer === b.buffer) assert.ok(b.byteOffset - 64 >= a.byteOffset + n);
     }
     for (const n of [0, 1, 64, 1985, 9000]) assert.equal(headroom(allocFrame(n)), 0, `${n}`);
+  });
+
+  it('freeFrame: a cell given back (by any view inside it) is the next one allocFrame hands out, zeroed', () => {
+    const a = allocFrame(1500);
+    // The frame after a switch pushed 4 bytes of headers into its headroom, scribbled over.
+    const pushed = new Uint8Array(a.buffer, a.byteOffset - 4, a.length + 4).fill(0xaa);
+    freeFrame(pushed);
+    const b = allocFrame(1000);
+    assert.equal(b.buffer, a.buffer);
+    assert.equal(b.byteOffset, a.byteOffset);
+    assert.equal(headroom(b), 64);
+    assert.ok(b.every((x) => x === 0));
+    // Another size class does not take the cell, and what allocFrame did not make is not kept.
+    freeFrame(b);
+    freeFrame(new Uint8Array(1500));
+    const small = allocFrame(200);
+    assert.ok(!(small.buffer === a.buffer && small.byteOffset === a.byteOffset));
+    const c = allocFrame(1500);
+    assert.equal(c.byteOffset, a.byteOffset);
+    assert.notEqual(allocFrame(1500).byteOffset, a.byteOffset);
   });
 });

@@ -3,7 +3,8 @@ import { PS_PER_US } from '../../tm/time.js';
 import { Rng } from '../../tm/random.js';
 import { BuiltinRouter, type SprayMode } from '../../sim/builtin-router.js';
 import { Fabric } from '../../sim/fabric.js';
-import { ipv4 } from '../../sim/frames.js';
+import { allocFrame } from '../../engine/packet.js';
+import { buildFrame, frameFrom, ipv4 } from '../../sim/frames.js';
 import { buildLeafSpine, leafSpineRoutes } from '../../sim/leaf-spine.js';
 import { queueOfLayer, startFlow, startGradients } from '../../sim/traffic.js';
 
@@ -75,6 +76,30 @@ describe('sim/fabric', () => {
     // Host wire 1 us + 2 us delay + switch wire 1 us + 2 us delay, no queueing at half the line rate.
     assert.equal(flow.latency.max(), 6 * PS_PER_US);
     assert.equal(flow.latency.percentile(50), 6 * PS_PER_US);
+  });
+
+  it('gives the memory of a frame it dropped back for new frames, never that of a frame it forwarded', () => {
+    const f = line(8 * GBPS, 2 * PS_PER_US, 1);
+    const sw = f.switches.get('sw')!;
+    const frame = (dst: string): Uint8Array =>
+      buildFrame({ ...frameFrom(f.host('a'), 1000), dstIp: ipv4(dst), flowId: 1 });
+    const same = (x: Uint8Array, y: Uint8Array): boolean =>
+      x.buffer === y.buffer && x.byteOffset === y.byteOffset;
+    // No route: dropped in ingress.
+    const unroutable = frame('10.9.9.9');
+    sw.receive(1, unroutable);
+    assert.ok(same(allocFrame(1000), unroutable));
+    // Forwarded: on the wire to b. The next one waits in the one-packet buffer, the third finds it full.
+    const sent = frame('10.0.0.2');
+    sw.receive(1, sent);
+    const queued = frame('10.0.0.2');
+    sw.receive(1, queued);
+    const tailDropped = frame('10.0.0.2');
+    sw.receive(1, tailDropped);
+    const next = allocFrame(1000);
+    assert.ok(same(next, tailDropped));
+    assert.ok(!same(allocFrame(1000), sent) && !same(allocFrame(1000), queued));
+    assert.equal(sw.tm.port(2)!.queueStats[0]!.tailDropped, 1);
   });
 
   it('tail-drops an incast at the receiver port and accounts for every packet', () => {
