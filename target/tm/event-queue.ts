@@ -4,7 +4,7 @@
 //
 // Most events of a fabric run come in streams whose times never go back: the frames arriving at the far end of
 // one link, or timers that all wait the same delay. A stream is a lane (EventLane): a FIFO of which only the
-// head sits in the heap, as an ordinary event that fires the head and puts the next one in. With a lane per
+// head sits in the heap; when it fires, the lane's next event takes its place there. With a lane per
 // link the heap holds a few hundred entries instead of every frame in flight and every pending timer (tens of
 // thousands at MLT §6.2's scale, where sifting through it cost a fifth of the run). The order is unchanged: a
 // lane's head is its earliest event, so the heap's minimum is still the earliest event of all.
@@ -50,9 +50,17 @@ export class EventQueue {
   pop(): EventHandler<unknown> | undefined {
     const size = this.times.length;
     if (size === 0) return undefined;
+    this.n--;
     const action = this.actions[0]!;
+    if (action === laneHead) {
+      // A lane's event: its next one (if any) takes the head's place in one sift instead of a pop and a push.
+      const lane = this.args[0] as EventLane<unknown>;
+      this.poppedArg = lane.shift();
+      if (lane.pending > 0) this.replaceTop(lane.headTime(), lane.headSeq());
+      else this.removeTop(size);
+      return lane.handler;
+    }
     this.poppedArg = this.args[0];
-    if (action !== fireLaneHead) this.n--;
     this.removeTop(size);
     return action;
   }
@@ -61,11 +69,6 @@ export class EventQueue {
   takeSeq(): number {
     this.n++;
     return this.nextSeq++;
-  }
-
-  /** @internal A lane's head has fired (pop() does not count lane heads: they stand for a lane's events). */
-  fired(): void {
-    this.n--;
   }
 
   /** @internal Put an event with a given sequence number on the heap. */
@@ -88,6 +91,39 @@ export class EventQueue {
       actions[i] = actions[parent]!;
       args[i] = args[parent];
       i = parent;
+    }
+    times[i] = time;
+    seqs[i] = seq;
+    actions[i] = action;
+    args[i] = arg;
+  }
+
+  /** The top entry keeps its action and argument (a lane) under a new, later key: sift it down. */
+  private replaceTop(time: number, seq: number): void {
+    const times = this.times;
+    const seqs = this.seqs;
+    const actions = this.actions;
+    const args = this.args;
+    const action = actions[0]!;
+    const arg = args[0];
+    const n = times.length;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      const right = child + 1;
+      if (
+        right < n &&
+        (times[right]! < times[child]! || (times[right] === times[child] && seqs[right]! < seqs[child]!))
+      )
+        child = right;
+      const ct = times[child]!;
+      if (ct > time || (ct === time && seqs[child]! > seq)) break;
+      times[i] = ct;
+      seqs[i] = seqs[child]!;
+      actions[i] = actions[child]!;
+      args[i] = args[child];
+      i = child;
     }
     times[i] = time;
     seqs[i] = seq;
@@ -147,7 +183,7 @@ export class EventLane<T> {
 
   constructor(
     private readonly queue: EventQueue,
-    private readonly handler: EventHandler<T>,
+    readonly handler: EventHandler<T>,
   ) {}
 
   /** Schedule `handler(arg)` at `time`. */
@@ -157,7 +193,7 @@ export class EventLane<T> {
     if (this.count === 0) {
       this.lastTime = time;
       this.append(time, seq, arg);
-      q.insert(time, seq, fireLaneHead as EventHandler<unknown>, this);
+      q.insert(time, seq, laneHead, this);
       return;
     }
     if (time < this.lastTime) {
@@ -177,24 +213,28 @@ export class EventLane<T> {
     this.count++;
   }
 
-  /** @internal Fire the head, after putting the next event (if any) on the heap. */
-  fireHead(): void {
+  /** @internal Events waiting in the lane. */
+  get pending(): number {
+    return this.count;
+  }
+
+  /** @internal The head's time and sequence number (the lane is not empty). */
+  headTime(): number {
+    return this.slots[2 * this.head]!;
+  }
+
+  headSeq(): number {
+    return this.slots[2 * this.head + 1]!;
+  }
+
+  /** @internal Remove the head and return its argument. */
+  shift(): T {
     const i = this.head;
     const arg = this.args[i] as T;
     this.args[i] = undefined;
     this.head = (i + 1) & this.mask;
     this.count--;
-    if (this.count > 0) {
-      const h = this.head;
-      this.queue.insert(
-        this.slots[2 * h]!,
-        this.slots[2 * h + 1]!,
-        fireLaneHead as EventHandler<unknown>,
-        this,
-      );
-    }
-    this.queue.fired();
-    this.handler(arg);
+    return arg;
   }
 
   private grow(): void {
@@ -214,6 +254,7 @@ export class EventLane<T> {
   }
 }
 
-function fireLaneHead(lane: EventLane<unknown>): void {
-  lane.fireHead();
+/** Marks a lane's head on the heap; pop() fires the lane's own handler instead. */
+function laneHead(): void {
+  throw new Error('a lane head is fired through EventQueue.pop()');
 }
