@@ -316,14 +316,14 @@ export class EgressPort {
     const stats = this.queueStats[q]!;
     stats.dequeued++;
     stats.delays.add(now - enqTime);
-    const deqDepth = this.portScope ? this.queued : this.queues[q]!.length;
-    const meta = this.metadata(q, enqDepth, deqDepth, enqTime, now);
     let frames: Frame[];
     if (item instanceof Uint8Array) {
-      // Its egress has run (or it had none): nothing to observe.
+      // Its egress has run (or it had none): no metadata to fill in, nothing to observe.
       this.wireFrame.data = item;
       frames = this.wireFrames;
     } else {
+      const deqDepth = this.portScope ? this.queued : this.queues[q]!.length;
+      const meta = this.metadata(q, enqDepth, deqDepth, enqTime, now);
       frames = this.ownFrames(item.resume(meta));
       if (this.observer && !(this.egressAtEnqueue && item instanceof ReadyPacket))
         this.observer(item, meta, frames);
