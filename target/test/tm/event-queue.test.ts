@@ -115,6 +115,27 @@ describe('tm/event-queue', () => {
     );
   });
 
+  it('an event for a time a lane event was scheduled for after it does not jump ahead of that lane event', () => {
+    // Events of one time are grouped: the first alone, later ones in a bucket. A lane event in between must
+    // still fire between them.
+    const q = new EventQueue();
+    const fired: string[] = [];
+    const note = (x: string): void => {
+      fired.push(x);
+    };
+    const lane = q.lane(note);
+    q.push(10, note, 'a');
+    q.push(10, note, 'b');
+    lane.at(10, 'lane 1');
+    q.push(10, note, 'c');
+    q.push(10, note, 'd');
+    lane.at(10, 'lane 2');
+    q.push(10, note, 'e');
+    q.push(5, note, 'first');
+    while (q.size > 0) q.pop()!(q.poppedArg);
+    assert.deepEqual(fired, ['first', 'a', 'b', 'lane 1', 'c', 'd', 'lane 2', 'e']);
+  });
+
   it('a simulator lane refuses times in the past and keeps its events pending until they fire', () => {
     const sim = new Simulator();
     const seen: string[] = [];
