@@ -3,6 +3,58 @@ import fc from 'fast-check';
 import { EventQueue } from '../../tm/event-queue.js';
 import { Simulator } from '../../tm/simulator.js';
 
+interface Step {
+  /** Events to schedule, each `delay` after the current time, on the heap (lane -1) or on lane 0, 1 or 2. */
+  events: { lane: number; delay: number }[];
+  /** Then fire this many. */
+  pops: number;
+}
+
+/** Steps whose events go to the heap or to lanes 0..maxLane, with delays of 0, a few, or up to 2^40. */
+function step(maxLane: number): fc.Arbitrary<Step> {
+  const event = fc.record({
+    lane: fc.integer({ min: -1, max: maxLane }),
+    delay: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 2 ** 40 })),
+  });
+  return fc.record({ events: fc.array(event, { maxLength: 6 }), pops: fc.integer({ min: 0, max: 4 }) });
+}
+
+/** Run the steps on a queue and on a model (a list sorted by time, then scheduling order): same firing order. */
+function checkAgainstModel(steps: Step[]): void {
+  const fired: number[] = [];
+  const record = (x: number): void => {
+    fired.push(x);
+  };
+  const q = new EventQueue();
+  const lanes = [q.lane(record), q.lane(record), q.lane(record)];
+  const pending: { t: number; i: number }[] = [];
+  const expected: number[] = [];
+  let now = 0;
+  let next = 0;
+  const popOne = (): void => {
+    pending.sort((a, b) => a.t - b.t || a.i - b.i);
+    const e = pending.shift()!;
+    expected.push(e.i);
+    assert.equal(q.peekTime(), e.t);
+    now = e.t;
+    q.pop()!(q.poppedArg);
+  };
+  for (const s of steps) {
+    for (const e of s.events) {
+      const i = next++;
+      pending.push({ t: now + e.delay, i });
+      if (e.lane < 0) q.push(now + e.delay, record, i);
+      else lanes[e.lane]!.at(now + e.delay, i);
+    }
+    assert.equal(q.size, pending.length);
+    for (let k = 0; k < s.pops && pending.length > 0; k++) popOne();
+  }
+  while (pending.length > 0) popOne();
+  assert.equal(q.size, 0);
+  assert.equal(q.peekTime(), undefined);
+  assert.deepEqual(fired, expected);
+}
+
 describe('tm/event-queue', () => {
   it('pops in time order, ties in insertion order', () => {
     fc.assert(
@@ -23,96 +75,13 @@ describe('tm/event-queue', () => {
   it('keeps (time, scheduling order) with interleaved pushes and pops over widely spread times', () => {
     // Times far apart and many of them collide in the queue's table of recent times; times in the past of the
     // last pop are never pushed, as in a simulation.
-    const step = fc.record({
-      pops: fc.integer({ min: 0, max: 3 }),
-      delays: fc.array(
-        fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 2 ** 40 })),
-        {
-          maxLength: 6,
-        },
-      ),
-    });
-    fc.assert(
-      fc.property(fc.array(step, { maxLength: 200 }), (steps) => {
-        const q = new EventQueue();
-        const pending: { t: number; i: number }[] = [];
-        const fired: number[] = [];
-        const expected: number[] = [];
-        let now = 0;
-        let next = 0;
-        const popOne = (): void => {
-          pending.sort((a, b) => a.t - b.t || a.i - b.i);
-          const e = pending.shift()!;
-          expected.push(e.i);
-          assert.equal(q.peekTime(), e.t);
-          now = e.t;
-          q.pop()!(q.poppedArg);
-        };
-        for (const s of steps) {
-          for (const d of s.delays) {
-            const i = next++;
-            pending.push({ t: now + d, i });
-            q.push(now + d, (x: number) => fired.push(x), i);
-          }
-          for (let k = 0; k < s.pops && pending.length > 0; k++) popOne();
-        }
-        while (pending.length > 0) popOne();
-        assert.equal(q.size, 0);
-        assert.equal(q.peekTime(), undefined);
-        assert.deepEqual(fired, expected);
-      }),
-      { numRuns: 300 },
-    );
+    fc.assert(fc.property(fc.array(step(-1), { maxLength: 200 }), checkAgainstModel), { numRuns: 300 });
   });
 
   it('fires lane events and plain events together in (time, scheduling order), lane times out of order too', () => {
-    // Each step schedules events relative to the current time, each on the heap or on one of three lanes (a lane
-    // mostly gets non-decreasing times, but not always), then fires a few.
-    const event = fc.record({
-      lane: fc.integer({ min: -1, max: 2 }),
-      delay: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 2 ** 40 })),
-    });
-    const step = fc.record({
-      pops: fc.integer({ min: 0, max: 4 }),
-      events: fc.array(event, { maxLength: 6 }),
-    });
-    fc.assert(
-      fc.property(fc.array(step, { maxLength: 150 }), (steps) => {
-        const fired: number[] = [];
-        const record = (x: number): void => {
-          fired.push(x);
-        };
-        const q = new EventQueue();
-        const lanes = [q.lane(record), q.lane(record), q.lane(record)];
-        const pending: { t: number; i: number }[] = [];
-        const expected: number[] = [];
-        let now = 0;
-        let next = 0;
-        const popOne = (): void => {
-          pending.sort((a, b) => a.t - b.t || a.i - b.i);
-          const e = pending.shift()!;
-          expected.push(e.i);
-          assert.equal(q.peekTime(), e.t);
-          now = e.t;
-          q.pop()!(q.poppedArg);
-        };
-        for (const s of steps) {
-          for (const e of s.events) {
-            const i = next++;
-            pending.push({ t: now + e.delay, i });
-            if (e.lane < 0) q.push(now + e.delay, record, i);
-            else lanes[e.lane]!.at(now + e.delay, i);
-          }
-          assert.equal(q.size, pending.length);
-          for (let k = 0; k < s.pops && pending.length > 0; k++) popOne();
-        }
-        while (pending.length > 0) popOne();
-        assert.equal(q.size, 0);
-        assert.equal(q.peekTime(), undefined);
-        assert.deepEqual(fired, expected);
-      }),
-      { numRuns: 300 },
-    );
+    // Each event goes on the heap or on one of three lanes (a lane mostly gets non-decreasing times, but not
+    // always).
+    fc.assert(fc.property(fc.array(step(2), { maxLength: 150 }), checkAgainstModel), { numRuns: 300 });
   });
 
   it('an event for a time a lane event was scheduled for after it does not jump ahead of that lane event', () => {
