@@ -136,9 +136,31 @@ function alloc(n: number): Uint8Array {
 // to an engine as an owned input (PendingIngress.owned) its headers can grow in place, into that headroom.
 // The cell size of a slab gives a frame's headroom from its byteOffset alone.
 export const FRAME_HEADROOM = 64;
-const frameCell = new WeakMap<ArrayBufferLike, number>();
-/** One slab per cell size: a cell is never more than twice the frame with its headroom. */
-const frameSlabs = [256, 512, 1024, 2048].map((cell) => ({ cell, buf: new ArrayBuffer(0), used: SLAB_SIZE }));
+
+/** The slabs of one cell size, and the cells of that size given back (see freeFrame). */
+interface SizeClass {
+  cell: number;
+  /** The slab being carved, and how much of it is used. */
+  buf: ArrayBuffer;
+  used: number;
+  /** Cells given back, most recent last (the warmest in the cache is used first): their buffers and offsets. */
+  freeBufs: (ArrayBuffer | undefined)[];
+  freeOffsets: number[];
+  freeCount: number;
+}
+
+/** One size class per cell size: a cell is never more than twice the frame with its headroom. */
+const sizeClasses: SizeClass[] = [256, 512, 1024, 2048].map((cell) => ({
+  cell,
+  buf: new ArrayBuffer(0),
+  used: SLAB_SIZE,
+  freeBufs: [],
+  freeOffsets: [],
+  freeCount: 0,
+}));
+/** Each frame slab's size class. */
+const slabClass = new WeakMap<ArrayBufferLike, SizeClass>();
+const MAX_FREE_CELLS = 1 << 16;
 
 /** A zeroed frame of n bytes: with room in front of it when an engine is later handed it as an owned input
  *  (a host's frames made this way can have headers pushed in place). Frames up to 64 bytes (cheap to copy)
@@ -147,72 +169,58 @@ const frameSlabs = [256, 512, 1024, 2048].map((cell) => ({ cell, buf: new ArrayB
 export function allocFrame(n: number): Uint8Array {
   if (n <= 64 || n > 2048 - FRAME_HEADROOM) return alloc(n);
   const need = n + FRAME_HEADROOM;
-  const k = need <= 256 ? 0 : need <= 512 ? 1 : need <= 1024 ? 2 : 3;
-  const free = freeCells[k]!;
-  if (free.count > 0) {
-    const i = --free.count;
-    const buf = free.bufs[i]!;
-    free.bufs[i] = undefined;
-    const out = new Uint8Array(buf, free.offsets[i]! + FRAME_HEADROOM, n);
-    return out.fill(0);
+  const c = sizeClasses[need <= 256 ? 0 : need <= 512 ? 1 : need <= 1024 ? 2 : 3]!;
+  if (c.freeCount > 0) {
+    const i = --c.freeCount;
+    const buf = c.freeBufs[i]!;
+    c.freeBufs[i] = undefined;
+    return new Uint8Array(buf, c.freeOffsets[i]! + FRAME_HEADROOM, n).fill(0);
   }
-  const slab = frameSlabs[k]!;
-  if (slab.used + slab.cell > SLAB_SIZE) {
-    slab.buf = new ArrayBuffer(SLAB_SIZE);
-    frameCell.set(slab.buf, slab.cell);
-    slab.used = 0;
+  if (c.used + c.cell > SLAB_SIZE) {
+    c.buf = new ArrayBuffer(SLAB_SIZE);
+    slabClass.set(c.buf, c);
+    c.used = 0;
   }
-  const out = new Uint8Array(slab.buf, slab.used + FRAME_HEADROOM, n);
-  slab.used += slab.cell;
+  const out = new Uint8Array(c.buf, c.used + FRAME_HEADROOM, n);
+  c.used += c.cell;
   return out;
 }
-
-/** Cells given back, per cell size, most recent last (the warmest in the cache is used first). */
-const MAX_FREE_CELLS = 1 << 16;
-const freeCells = frameSlabs.map(() => ({
-  bufs: [] as (ArrayBuffer | undefined)[],
-  offsets: [] as number[],
-  count: 0,
-}));
 
 /**
  * Give back the cell of a frame made by allocFrame (`data` may be any view inside it, such as the frame after
  * headers were pushed or popped in place), so that allocFrame can use its memory again. The caller promises
  * that nothing reads or writes any view of that cell afterwards. Fresh slabs cost page faults and garbage
  * collection: at MLT §6.2's scale most frames are dropped in the fabric, a gigabyte of frames every half
- * minute. Anything else (a plain array, a cell already given back too often) is left to the collector.
+ * minute. Anything else (a plain array, a cell beyond the MAX_FREE_CELLS kept) is left to the collector.
  */
 export function freeFrame(data: Uint8Array): void {
-  const cell = cellOf(data.buffer);
-  if (cell === 0) return;
-  const k = cell === 256 ? 0 : cell === 512 ? 1 : cell === 1024 ? 2 : 3;
-  const free = freeCells[k]!;
-  if (free.count >= MAX_FREE_CELLS) return;
-  const i = free.count++;
-  free.bufs[i] = data.buffer as ArrayBuffer;
-  free.offsets[i] = data.byteOffset - (data.byteOffset % cell);
+  const c = classOf(data.buffer);
+  if (c === undefined || c.freeCount >= MAX_FREE_CELLS) return;
+  const i = c.freeCount++;
+  c.freeBufs[i] = data.buffer as ArrayBuffer;
+  c.freeOffsets[i] = data.byteOffset - (data.byteOffset % c.cell);
 }
 
 /** The bytes in front of `data` that belong to it (it is, or lies inside, a frame from allocFrame); else 0. */
 export function headroom(data: Uint8Array): number {
-  const cell = cellOf(data.buffer);
-  return cell === 0 ? 0 : data.byteOffset % cell;
+  const c = classOf(data.buffer);
+  return c === undefined ? 0 : data.byteOffset % c.cell;
 }
 
-/** The cell size of a frame slab, 0 for any other buffer. */
-function cellOf(buf: ArrayBufferLike): number {
+/** The size class of a frame slab, undefined for any other buffer. */
+function classOf(buf: ArrayBufferLike): SizeClass | undefined {
   // Consecutive frames mostly come from the same slab: one identity check instead of a WeakMap look-up.
   if (buf !== lastSlab) {
     lastSlab = buf;
-    lastCell = frameCell.get(buf) ?? 0;
+    lastClass = slabClass.get(buf);
   }
-  return lastCell;
+  return lastClass;
 }
 
-/** headroom()'s last slab and its cell size (0: not a frame slab). The slab is only referenced while it is
- *  the most recent one looked up. */
+/** classOf()'s last slab and its size class. The slab is only referenced while it is the most recent one
+ *  looked up. */
 let lastSlab: ArrayBufferLike | undefined;
-let lastCell = 0;
+let lastClass: SizeClass | undefined;
 
 /** The output frame of `head` bytes of headers followed by data[from..], inside `data` itself (over the end
  *  of the parsed headers, and into the frame's headroom when there are more of them: see allocFrame); null

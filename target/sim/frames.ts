@@ -5,7 +5,7 @@
 
 // Frames come from the engine's frame cells, which keep headroom in front of each frame: the first switch can
 // then push a source route into the frame it is handed instead of copying the whole frame.
-import { allocFrame, freeFrame } from '../engine/packet.js';
+import { allocFrame } from '../engine/packet.js';
 
 export const ETHERTYPE_IPV4 = 0x0800;
 export const ETHERTYPE_SOURCE_ROUTE = 0x88b5;
@@ -92,14 +92,6 @@ function putMac(f: Uint8Array, o: number, mac: number): void {
 }
 
 const NO_HOPS: readonly number[] = [];
-
-/**
- * A frame's receiver gives it back (a host that has read it, a switch that dropped it): nothing may read or write
- * it afterwards (see Frame in tm/seam.ts). Its memory carries another frame (see freeFrame).
- */
-export function recycleFrame(f: Uint8Array): void {
-  freeFrame(f);
-}
 
 export function buildFrame(spec: FrameSpec): Uint8Array {
   const hops = spec.sourceRoute ?? NO_HOPS;

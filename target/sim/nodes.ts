@@ -5,7 +5,8 @@ import type { Enqueued, Frame, IngressSink, QueueMetadata } from '../tm/seam.js'
 import type { Simulator } from '../tm/simulator.js';
 import type { Queueing, SwitchModelName } from '../tm/switch-model.js';
 import { TrafficManager } from '../tm/traffic-manager.js';
-import { ECN_CE, ecnOf, MIN_FRAME_BYTES, recycleFrame, trailerFlowId, trailerSentPs } from './frames.js';
+import { freeFrame } from '../engine/packet.js';
+import { ECN_CE, ecnOf, MIN_FRAME_BYTES, trailerFlowId, trailerSentPs } from './frames.js';
 import type { FlowRegistry } from './flows.js';
 import type { SimPipeline } from './pipeline.js';
 
@@ -85,7 +86,7 @@ export class SwitchNode implements FabricNode {
     // Nothing of this frame went into a queue or onto a wire (dropped in ingress, at a full queue or by egress on
     // admission, recirculated copies included): its memory is free. A packet whose egress is still to run
     // (bmv2's model) is queued with its frame, so that is kept.
-    if (tally.accepted === acceptedBefore && !nested) recycleFrame(data);
+    if (tally.accepted === acceptedBefore && !nested) freeFrame(data);
   }
 
   /** receive() calls under way (more than one while egress recirculates into ingress). */
@@ -131,7 +132,7 @@ export class HostNode implements FabricNode {
   unknownFrames = 0;
   /**
    * A host transport (target/sim/transport/) that takes every frame this host receives, instead of the
-   * per-flow counting of traffic generators. It owns the frame from then on (see recycleFrame).
+   * per-flow counting of traffic generators. It owns the frame from then on (see freeFrame).
    */
   transport: ((data: Uint8Array) => void) | undefined;
 
@@ -185,6 +186,6 @@ export class HostNode implements FabricNode {
     this.flows.logLatency(flow.id, now - trailerSentPs(data));
     flow.lastReceivedPs = now;
     // A host is a frame's last stop: its memory can carry another frame.
-    recycleFrame(data);
+    freeFrame(data);
   }
 }

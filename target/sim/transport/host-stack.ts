@@ -6,7 +6,7 @@
 // (a retransmission, the next packet of another message, nothing because its window is full).
 import type { Simulator } from '../../tm/simulator.js';
 import { serializationPs, type Picoseconds } from '../../tm/time.js';
-import { recycleFrame } from '../frames.js';
+import { freeFrame } from '../../engine/packet.js';
 import type { HostNode } from '../nodes.js';
 import { kindOf } from './wire.js';
 
@@ -119,6 +119,6 @@ export class HostStack {
     const handler = this.handlers.get(kindOf(data));
     if (handler === undefined) this.unhandled++;
     else handler(data, this.sim.now);
-    recycleFrame(data);
+    freeFrame(data);
   }
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { freeFrame } from '../../engine/packet.js';
 import {
   buildFrame,
   dscpOf,
@@ -8,7 +9,6 @@ import {
   ipv4Checksum,
   ipv4Offset,
   MIN_FRAME_BYTES,
-  recycleFrame,
   trailerOf,
   type FrameSpec,
 } from '../../sim/frames.js';
@@ -34,7 +34,7 @@ describe('sim/frames', () => {
     const expected = fresh.slice();
     // Scribble over it (as a switch deparsing in place might) before giving it back.
     fresh.fill(0xaa);
-    recycleFrame(fresh);
+    freeFrame(fresh);
     const again = buildFrame({ ...spec, bytes: 333 });
     assert.equal(again.buffer, fresh.buffer, 'the spare frame is reused');
     assert.equal(again.byteOffset, fresh.byteOffset);
@@ -43,7 +43,7 @@ describe('sim/frames', () => {
     const shifted = buildFrame({ ...spec, bytes: 334 })
       .subarray(1)
       .fill(0x55);
-    recycleFrame(shifted);
+    freeFrame(shifted);
     const third = buildFrame({ ...spec, bytes: 333 });
     assert.equal(third.buffer, shifted.buffer);
     assert.equal(third.byteOffset, shifted.byteOffset - 1);
