@@ -9,6 +9,7 @@ import {
   runExperiment,
   type ExperimentReport,
 } from '../experiment/index.js';
+import { runOne } from '../experiment/run.js';
 import { runCli } from './run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlt-experiment-'));
@@ -199,6 +200,24 @@ describe('mlt experiment', function () {
       ['baseline (commodity)', 'baseline (commodity) lossy'],
     );
     assert.equal(readFileSync(join(out, 'tiny.svg'), 'utf8').slice(0, 4), '<svg');
+  });
+
+  it('stops a run after a number of switch-hops, reported incomplete, and runs it whole without the limit', async () => {
+    // Big enough for several of the run's checks (one per 200,000 events).
+    const exp = loadExperiment(
+      write(
+        'bigger.yaml',
+        TINY.replace('scale: 0.001', 'scale: 0.3').replace('iterations: 3', 'iterations: 1'),
+      ),
+    );
+    const spec = { configuration: 'mlt', model: 'commodity', lossy: false, lossBound: 0 } as const;
+    const limited = await runOne(exp, spec, { switchHopLimit: 50_000 });
+    const whole = await runOne(exp, spec);
+    assert.ok(whole.complete);
+    assert.equal(limited.complete, false);
+    assert.ok(limited.switchHops >= 50_000, `${limited.switchHops}`);
+    assert.ok(limited.switchHops < whole.switchHops, `${limited.switchHops} of ${whole.switchHops}`);
+    assert.ok(limited.progress < 1);
   });
 
   it('rejects a bad experiment file with its location and exit status 2', () => {
