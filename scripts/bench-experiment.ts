@@ -27,14 +27,34 @@ function flag(name: string, fallback: string): string {
   if (i < 0) return fallback;
   const v = args[i + 1];
   args.splice(i, 2);
-  if (v === undefined) throw new Error(`${name} needs a value`);
+  if (v === undefined) {
+    process.stderr.write(`bench-experiment: ${name} needs a value\n`);
+    process.exit(2);
+  }
+  return v;
+}
+/** A flag's value, or a one-line error and exit status 2 when it is not a number in range. */
+function numberFlag(name: string, fallback: string, ok: (v: number) => boolean, range: string): number {
+  const text = flag(name, fallback);
+  const v = Number(text);
+  if (!ok(v)) {
+    process.stderr.write(`bench-experiment: ${name} ${text}: expected ${range}\n`);
+    process.exit(2);
+  }
   return v;
 }
 const full = args.includes('--full');
-const scale = Number(flag('--scale', '1'));
-const hopLimit = full ? Number.POSITIVE_INFINITY : Number(flag('--hops', '6000000'));
-const lossBound = Number(flag('--p', '0'));
-const configuration = flag('--configuration', 'mlt') as 'baseline' | 'dlcp' | 'mlt';
+const scale = numberFlag('--scale', '1', (v) => v > 0 && v <= 1, 'a number in (0, 1]');
+const hops = numberFlag('--hops', '6000000', (v) => Number.isInteger(v) && v > 0, 'a positive integer');
+const hopLimit = full ? Number.POSITIVE_INFINITY : hops;
+const lossBound = numberFlag('--p', '0', (v) => v >= 0 && v < 1, 'a loss bound in [0, 1)');
+const configuration = flag('--configuration', 'mlt');
+if (configuration !== 'baseline' && configuration !== 'dlcp' && configuration !== 'mlt') {
+  process.stderr.write(
+    `bench-experiment: --configuration ${configuration}: expected baseline, dlcp or mlt\n`,
+  );
+  process.exit(2);
+}
 
 const exp = loadExperiment(
   fileURLToPath(new URL('../configs/experiments/paper-scale.yaml', import.meta.url)),
