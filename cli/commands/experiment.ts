@@ -2,6 +2,7 @@
 // as DLCP and as MLT, with and without a lossy leaf uplink; a comparison table (or JSON) and an SVG chart.
 import { Command, InvalidArgumentError } from 'commander';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../../config-file/index.js';
 import {
@@ -9,6 +10,7 @@ import {
   formatExperiment,
   loadExperiment,
   runExperiment,
+  runLabel,
   PushFailed,
   type Experiment,
 } from '../experiment/index.js';
@@ -22,6 +24,7 @@ interface ExperimentFlags {
   chart: boolean;
   iterations?: number;
   only?: string;
+  jobs: number;
 }
 
 function positiveInt(v: string): number {
@@ -41,6 +44,12 @@ export function experimentCommand(): Command {
     .option('--no-chart', 'do not write the chart')
     .option('--iterations <n>', "override the experiment's iteration count", positiveInt)
     .option('--only <text>', 'run only the runs whose label contains this text, e.g. "MLT (bmv2)"')
+    .option(
+      '--jobs <n>',
+      'runs at once, each on a thread of its own (results do not depend on it; default: the CPU count)',
+      positiveInt,
+      availableParallelism(),
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  mlt experiment configs/experiments/demo.yaml\n' +
@@ -58,17 +67,21 @@ export function experimentCommand(): Command {
         return;
       }
       const started = Date.now();
+      const serial = flags.jobs === 1;
       let report;
       try {
         report = await runExperiment(exp, {
           iterations: flags.iterations,
-          filter: flags.only === undefined ? undefined : (r) => labelOf(r).includes(flags.only!),
-          onRunStart: (i, n, label) => process.stderr.write(`run ${i + 1}/${n}: ${label} ...`),
-          onRunDone: (_i, _n, r) =>
+          filter: flags.only === undefined ? undefined : (r) => runLabel(r).includes(flags.only!),
+          jobs: flags.jobs,
+          // One after the other, a run's line is finished when it ends; several at once, each end gets its own.
+          onRunStart: (i, n, label) =>
+            process.stderr.write(`run ${i + 1}/${n}: ${label} ...${serial ? '' : '\n'}`),
+          onRunDone: (i, n, r) =>
             process.stderr.write(
-              ` ${r.iterationsUs.length} iterations, p50 ${(r.iterationP50Us / 1000).toFixed(3)} ms, ` +
-                `p99 ${(r.iterationP99Us / 1000).toFixed(3)} ms, ${r.entriesPushed} entries pushed, ` +
-                `${r.switchHops} switch-hops in ${(r.wallMs / 1000).toFixed(1)} s\n`,
+              `${serial ? '' : `run ${i + 1}/${n}: ${r.label}:`} ${r.iterationsUs.length} iterations, ` +
+                `p50 ${(r.iterationP50Us / 1000).toFixed(3)} ms, p99 ${(r.iterationP99Us / 1000).toFixed(3)} ms, ` +
+                `${r.entriesPushed} entries pushed, ${r.switchHops} switch-hops in ${(r.wallMs / 1000).toFixed(1)} s\n`,
             ),
         });
       } catch (err) {
@@ -99,15 +112,4 @@ export function experimentCommand(): Command {
         );
       }
     });
-}
-
-function labelOf(r: {
-  configuration: string;
-  model: string;
-  lossy: boolean;
-  lossBound: number | null;
-}): string {
-  const name = r.configuration === 'baseline' ? 'baseline' : r.configuration === 'dlcp' ? 'DLCP' : 'MLT';
-  const p = r.lossBound === null ? '' : ` p=${Math.round(r.lossBound * 100)}%`;
-  return `${name} (${r.model})${r.lossy ? ' lossy' : ''}${p}`;
 }

@@ -1,14 +1,16 @@
-// `mlt experiment`: every run of an experiment file, one after the other, into one report.
+// `mlt experiment`: every run of an experiment file, one after the other or several at once on worker threads,
+// into one report.
 import type { Experiment } from './config.js';
 import { installedThreshold } from '../../controller/policy/index.js';
 import { HEADER_BYTES } from '../../target/sim/transport/index.js';
 import { policyFor } from './policy.js';
+import { runInWorkers } from './pool.js';
 import { plannedRuns, runLabel, runOne, type RunResult, type RunSpec } from './run.js';
 
 export { loadExperiment, type Experiment } from './config.js';
 export { formatExperiment } from './text.js';
 export { experimentChart } from './chart.js';
-export type { RunResult, RunSpec } from './run.js';
+export { runLabel, type RunResult, type RunSpec } from './run.js';
 export { PushFailed } from './fabric.js';
 
 export interface ExperimentReport {
@@ -40,6 +42,8 @@ export interface ExperimentReport {
 
 export interface ExperimentOptions {
   iterations?: number;
+  /** Runs at once, each on a worker thread of its own; 1 (the default) runs them one after the other here. */
+  jobs?: number;
   /** Only runs whose label matches. */
   filter?: (run: RunSpec) => boolean;
   onRunStart?: (index: number, total: number, label: string) => void;
@@ -53,15 +57,25 @@ export async function runExperiment(
 ): Promise<ExperimentReport> {
   const runs = plannedRuns(exp).filter(options.filter ?? (() => true));
   const results: RunResult[] = [];
-  for (const [i, spec] of runs.entries()) {
-    options.onRunStart?.(i, runs.length, runLabel(spec));
-    const r = await runOne(exp, spec, {
-      iterations: options.iterations,
-      onProgress: (done) => options.onProgress?.(i, done),
-    });
-    results.push(r);
-    options.onRunDone?.(i, runs.length, r);
-  }
+  const jobs = options.jobs ?? 1;
+  if (jobs > 1 && runs.length > 1) {
+    results.push(
+      ...(await runInWorkers({ exp, iterations: options.iterations }, runs, jobs, {
+        onRunStart: (i) => options.onRunStart?.(i, runs.length, runLabel(runs[i]!)),
+        onRunDone: (i, r) => options.onRunDone?.(i, runs.length, r),
+        onProgress: options.onProgress,
+      })),
+    );
+  } else
+    for (const [i, spec] of runs.entries()) {
+      options.onRunStart?.(i, runs.length, runLabel(spec));
+      const r = await runOne(exp, spec, {
+        iterations: options.iterations,
+        onProgress: (done) => options.onProgress?.(i, done),
+      });
+      results.push(r);
+      options.onRunDone?.(i, runs.length, r);
+    }
   const t = exp.raw.topology;
   const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
   const thresholds = (['dlcp', 'mlt'] as const).flatMap((c) =>

@@ -9,7 +9,8 @@ import {
   runExperiment,
   type ExperimentReport,
 } from '../experiment/index.js';
-import { runOne } from '../experiment/run.js';
+import { runInWorkers } from '../experiment/pool.js';
+import { plannedRuns, runOne } from '../experiment/run.js';
 import { runCli } from './run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlt-experiment-'));
@@ -166,6 +167,32 @@ describe('mlt experiment', function () {
     assert.ok(new Set(rects.map((m) => m[1])).size >= 4, 'bars stand at different x positions');
   });
 
+  it('gives the same report from runs on worker threads as from runs one after the other', async () => {
+    const parallel = await runExperiment(loadExperiment(join(dir, 'tiny.yaml')), { jobs: 3 });
+    const timeless = (r: ExperimentReport): unknown =>
+      JSON.parse(JSON.stringify(r, (k, v: unknown) => (k === 'wallMs' || k === 'setupMs' ? undefined : v)));
+    assert.deepEqual(timeless(parallel), timeless(report));
+  });
+
+  it('reports a run that fails on a worker thread with its own error, and stops the others', async () => {
+    const exp = loadExperiment(join(dir, 'tiny.yaml'));
+    const runs = plannedRuns(exp).slice(0, 8);
+    runs[0] = { ...runs[0]!, configuration: 'mlt', lossBound: 1.5 };
+    const events: string[] = [];
+    await assert.rejects(
+      runInWorkers({ exp, iterations: 1 }, runs, 2, {
+        onRunStart: (i) => events.push(`start ${i}`),
+        onRunDone: (i) => events.push(`done ${i}`),
+      }),
+      (err: Error) => /loss bound p must be in \[0, 1\)/.test(err.message) && /mlt\.ts/.test(err.stack ?? ''),
+    );
+    const seen = events.length;
+    assert.ok(seen < 8 + 7, events.join(', '));
+    // The other worker is stopped: nothing more is reported once the failure is.
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(events.length, seen, events.join(', '));
+  });
+
   it('runs from the command line, with a table, JSON, a progress line per run and the chart', () => {
     const out = join(dir, 'results');
     const r = runCli([
@@ -177,9 +204,13 @@ describe('mlt experiment', function () {
       'MLT (commodity)',
       '--out',
       out,
+      '--jobs',
+      '2',
     ]);
     assert.equal(r.status, 0, r.stderr);
-    assert.equal(r.stderr.match(/^run \d+\/4: MLT \(commodity\)/gm)?.length, 4, r.stderr);
+    // Two at a time: a line when each run starts and one when it ends.
+    assert.equal(r.stderr.match(/^run \d\/4: MLT \(commodity\)[^:]* \.\.\.$/gm)?.length, 4, r.stderr);
+    assert.equal(r.stderr.match(/^run \d\/4: MLT \(commodity\)[^:]*: 1 iterations/gm)?.length, 4, r.stderr);
     assert.match(r.stdout, /^Iteration time, ms/m);
     assert.match(r.stdout, /^MLT \(commodity\)\s+clean/m);
     assert.ok(existsSync(join(out, 'tiny.svg')));
@@ -192,8 +223,12 @@ describe('mlt experiment', function () {
       '1',
       '--only',
       'baseline',
+      '--jobs',
+      '1',
     ]);
     assert.equal(j.status, 0, j.stderr);
+    // One after the other: a run's line ends with its result.
+    assert.equal(j.stderr.match(/^run \d\/2: baseline .*\.\.\. 1 iterations/gm)?.length, 2, j.stderr);
     const parsed = JSON.parse(j.stdout) as ExperimentReport;
     assert.deepEqual(
       parsed.runs.map((x) => x.label),

@@ -1,0 +1,124 @@
+// The runs of an experiment on worker threads, N at a time. Runs are independent (each builds its own fabric,
+// seeded by the experiment), so a run's result is the same whichever thread runs it and whatever runs beside
+// it; results come back in the runs' order.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { SwitchPushResult } from '../../controller/push/index.js';
+import type { Experiment } from './config.js';
+import { PushFailed } from './fabric.js';
+import type { RunResult, RunSpec } from './run.js';
+
+/** What every worker gets when it starts. */
+export interface WorkerSetup {
+  exp: Experiment;
+  iterations: number | undefined;
+}
+
+/** A run for a worker: `index` is the run's place in the experiment. */
+export interface ToWorker {
+  index: number;
+  spec: RunSpec;
+}
+
+export type FromWorker =
+  | { kind: 'progress'; index: number; done: number }
+  | { kind: 'result'; index: number; result: RunResult }
+  | { kind: 'push-failed'; index: number; results: SwitchPushResult[] }
+  | { kind: 'error'; index: number; message: string; stack: string | undefined };
+
+export interface PoolCallbacks {
+  onRunStart?: (index: number) => void;
+  onRunDone?: (index: number, result: RunResult) => void;
+  onProgress?: (index: number, iterationsDone: number) => void;
+}
+
+/** Run `specs` on `jobs` worker threads; rejects with the first failure (PushFailed as in a serial run). */
+export function runInWorkers(
+  setup: WorkerSetup,
+  specs: readonly RunSpec[],
+  jobs: number,
+  callbacks: PoolCallbacks = {},
+): Promise<RunResult[]> {
+  return new Promise((resolve, reject) => {
+    const results: RunResult[] = [];
+    const workers: Worker[] = [];
+    /** Workers stopped because no run was left for them (terminate() makes them exit with status 1). */
+    const retired = new Set<Worker>();
+    let next = 0;
+    let finished = 0;
+    let settled = false;
+    const end = (err?: Error): void => {
+      if (settled) return;
+      settled = true;
+      for (const w of workers) void w.terminate();
+      if (err) reject(err);
+      else resolve(results);
+    };
+    const assign = (w: Worker): void => {
+      if (next >= specs.length) {
+        retired.add(w);
+        void w.terminate();
+        return;
+      }
+      const index = next++;
+      callbacks.onRunStart?.(index);
+      w.postMessage({ index, spec: specs[index]! } satisfies ToWorker);
+    };
+    const count = Math.max(1, Math.min(jobs, specs.length));
+    for (let i = 0; i < count && !settled; i++) {
+      const w = startWorker(setup);
+      workers.push(w);
+      w.on('message', (m: FromWorker) => {
+        if (settled) return;
+        switch (m.kind) {
+          case 'progress':
+            callbacks.onProgress?.(m.index, m.done);
+            return;
+          case 'result':
+            results[m.index] = m.result;
+            callbacks.onRunDone?.(m.index, m.result);
+            if (++finished === specs.length) end();
+            else assign(w);
+            return;
+          case 'push-failed':
+            end(new PushFailed(m.results));
+            return;
+          case 'error': {
+            const err = new Error(m.message);
+            if (m.stack !== undefined) err.stack = m.stack;
+            end(err);
+            return;
+          }
+        }
+      });
+      w.on('error', (err) => end(err));
+      w.on('exit', (code) => {
+        if (!settled && !retired.has(w) && code !== 0)
+          end(new Error(`an experiment worker thread exited with status ${code}`));
+      });
+      assign(w);
+    }
+  });
+}
+
+/**
+ * A worker running worker.ts. Compiled (dist/), that is worker.js. From TypeScript source (tests, `tsx`), Node 20
+ * does not pass `--import tsx` on to worker threads, so the worker registers tsx's loader itself first.
+ */
+function startWorker(setup: WorkerSetup): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here), { workerData: setup });
+  const entry = new URL('./worker.ts', here).href;
+  const boot = `import(${JSON.stringify(tsxApi(here))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(boot, { eval: true, workerData: setup });
+}
+
+/** The ES module of tsx's `tsx/esm/api`, found from `from` (code a worker evaluates has no location to resolve
+ *  from, and require.resolve would give the CommonJS one, which cannot register the loader in a worker). */
+function tsxApi(from: string): string {
+  const require = createRequire(from);
+  const manifest = require.resolve('tsx/package.json');
+  const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> };
+  return new URL(exports['./esm/api']!.import.default, pathToFileURL(manifest)).href;
+}

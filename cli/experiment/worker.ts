@@ -1,0 +1,29 @@
+// A worker thread of `mlt experiment --jobs N`: runs the runs the main thread hands it, one at a time, and
+// posts back each run's progress and result (see pool.ts).
+import { parentPort, workerData } from 'node:worker_threads';
+import { PushFailed } from './fabric.js';
+import type { FromWorker, ToWorker, WorkerSetup } from './pool.js';
+import { runOne } from './run.js';
+
+const port = parentPort;
+if (port === null) throw new Error('cli/experiment/worker runs as a worker thread of the experiment pool');
+const { exp, iterations } = workerData as WorkerSetup;
+const post = (m: FromWorker): void => port.postMessage(m);
+
+port.on('message', (m: ToWorker) => {
+  const { index, spec } = m;
+  runOne(exp, spec, { iterations, onProgress: (done) => post({ kind: 'progress', index, done }) }).then(
+    (result) => post({ kind: 'result', index, result }),
+    (err: unknown) =>
+      post(
+        err instanceof PushFailed
+          ? { kind: 'push-failed', index, results: err.results }
+          : {
+              kind: 'error',
+              index,
+              message: err instanceof Error ? err.message : String(err),
+              stack: err instanceof Error ? err.stack : undefined,
+            },
+      ),
+  );
+});
