@@ -14,6 +14,7 @@ import {
   PushFailed,
   type Experiment,
 } from '../experiment/index.js';
+import { ExperimentProgress } from '../experiment/progress.js';
 
 /** Exit status for an experiment file the user must fix. */
 const EXIT_CONFIG = 2;
@@ -67,29 +68,32 @@ export function experimentCommand(): Command {
         return;
       }
       const started = Date.now();
-      const serial = flags.jobs === 1;
+      let progress: ExperimentProgress | undefined;
       let report;
       try {
         report = await runExperiment(exp, {
           iterations: flags.iterations,
-          filter: flags.only === undefined ? undefined : (r) => runLabel(r).includes(flags.only!),
           jobs: flags.jobs,
-          // One after the other, a run's line is finished when it ends; several at once, each end gets its own.
-          onRunStart: (i, n, label) =>
-            process.stderr.write(`run ${i + 1}/${n}: ${label} ...${serial ? '' : '\n'}`),
-          onRunDone: (i, n, r) =>
-            process.stderr.write(
-              `${serial ? '' : `run ${i + 1}/${n}: ${r.label}:`} ${r.iterationsUs.length} iterations, ` +
-                `p50 ${(r.iterationP50Us / 1000).toFixed(3)} ms, p99 ${(r.iterationP99Us / 1000).toFixed(3)} ms, ` +
-                `${r.entriesPushed} entries pushed, ${r.switchHops} switch-hops in ${(r.wallMs / 1000).toFixed(1)} s\n`,
-            ),
+          filter: flags.only === undefined ? undefined : (r) => runLabel(r).includes(flags.only!),
+          onRunStart: (i, n, label) => {
+            progress ??= new ExperimentProgress(
+              process.stderr,
+              n,
+              flags.iterations ?? exp.raw.workload.iterations,
+            );
+            progress.start(i, label);
+          },
+          onProgress: (i, done) => progress?.progress(i, done),
+          onRunDone: (i, _n, r) => progress?.done(i, r),
         });
       } catch (err) {
+        progress?.finish();
         if (!(err instanceof PushFailed)) throw err;
-        process.stderr.write(`\n${file}: ${err.message}\n`);
+        process.stderr.write(`${file}: ${err.message}\n`);
         process.exitCode = 1;
         return;
       }
+      progress?.finish();
       if (report.runs.length === 0) {
         process.stderr.write(`${file}: no run matches --only '${flags.only}'\n`);
         process.exitCode = EXIT_CONFIG;
