@@ -32,6 +32,11 @@ export function flatten(gen: Gen, e: Expr): { values: string[]; widths: string[]
       }
       return;
     }
+    if (t.kind === 'stack') {
+      // Every element in order, valid or not, as the fields of the headers themselves are.
+      for (let i = 0; i < t.size; i++) walk(`${src}.$a[${i}]`, undefined, t.element);
+      return;
+    }
     if (t.kind === 'bool') {
       values.push(`(${src} ? 1 : 0)`);
       widths.push('1');

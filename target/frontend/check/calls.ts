@@ -32,7 +32,7 @@ import {
 import { exprText } from '../names.js';
 import type { Callable, Checker, Ctx } from './checker.js';
 import { checkExpr } from './expressions.js';
-import { checkPacketMethod } from './externs.js';
+import { checkFieldList, checkPacketMethod } from './externs.js';
 import { coerce } from './inference.js';
 import { checkLvalue } from './statements.js';
 import { resolveType } from './type-refs.js';
@@ -46,6 +46,11 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     const ot = obj.type;
     const m = callee.member;
     if (ot.kind === 'header' || ot.kind === 'header_union' || ot.kind === 'struct') {
+      if (callee.memberKind !== 'method')
+        return cx.fatal(
+          callee.memberLoc ?? callee.loc,
+          `'${exprText(callee)}' is a field: it cannot be called`,
+        );
       if (m === 'minSizeInBits' || m === 'minSizeInBytes') {
         noArgs(cx, e, m);
         e.target = { kind: 'builtin', name: m, object: obj };
@@ -159,6 +164,7 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     chosen.kind === 'function'
       ? { kind: 'function', decl: chosen }
       : { kind: 'extern_function', decl: chosen };
+  if (chosen.kind === 'extern_function') checkFieldList(cx, e, chosen);
   return t;
 }
 

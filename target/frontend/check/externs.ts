@@ -1,6 +1,15 @@
 // Extern declarations and instantiations (constructor arguments, control-plane names) and the core library's
 // rules on packet_in.extract and packet_out.emit.
-import type { CallExpr, Expr, ExternDecl, InstanceDecl, Param, Type } from '../ast.js';
+import type {
+  CallExpr,
+  Expr,
+  ExternDecl,
+  ExternFunctionDecl,
+  InstanceDecl,
+  Loc,
+  Param,
+  Type,
+} from '../ast.js';
 import { MAX_BLOCK_COPIES, MAX_EXTERN_CELLS, MAX_EXTERN_SIZE, MAX_INSTANCE_DEPTH } from '../limits.js';
 import { VOID, bits, intValue, typeToString } from '../types.js';
 import { controlPlaneName } from '../names.js';
@@ -134,4 +143,57 @@ function checkBlockCopies(cx: Checker, d: InstanceDecl, block: string): void {
       d.loc,
       `more than ${MAX_BLOCK_COPIES} instances of controls and parsers inside other blocks (each copy of an enclosing block counts)`,
     );
+}
+
+/** v1model functions whose `data` argument is a field list: flattened into its bit fields and hashed. */
+const FIELD_LIST_FUNCTIONS = new Set([
+  'hash',
+  'verify_checksum',
+  'update_checksum',
+  'verify_checksum_with_payload',
+  'update_checksum_with_payload',
+]);
+
+/**
+ * A field list holds what flattens to bit fields: bit<W>, int<W>, bool, enums, errors, and structs, headers,
+ * header stacks and lists of them, a varbit as a header's field. Anything else is a located error here, not a
+ * failure when the program is loaded.
+ */
+export function checkFieldList(cx: Checker, e: CallExpr, fn: ExternFunctionDecl): void {
+  if (!FIELD_LIST_FUNCTIONS.has(fn.name)) return;
+  const at = fn.params.findIndex((p) => p.name === 'data');
+  const data = e.args?.[at];
+  if (data === undefined) return;
+  const walk = (ex: Expr | undefined, t: Type, loc: Loc, inHeader: boolean): boolean => {
+    if (ex && (ex.kind === 'list' || ex.kind === 'struct_init')) {
+      const els = ex.kind === 'list' ? ex.elements : ex.fields.map((f) => f.value);
+      return els.every((el) => walk(el, el.type, el.loc, false));
+    }
+    switch (t.kind) {
+      case 'bit':
+      case 'int':
+      case 'bool':
+      case 'enum':
+      case 'error':
+        return true;
+      case 'varbit':
+        if (inHeader || ex?.kind === 'member') return true;
+        break;
+      case 'struct':
+      case 'header':
+        return t.decl.fields.every((f) => walk(undefined, f.type, loc, true));
+      case 'stack':
+        return walk(undefined, t.element, loc, true);
+      case 'infint':
+        cx.error(
+          loc,
+          `an untyped constant in the field list of ${fn.name} has no width: give it one, e.g. 8w1`,
+        );
+        return false;
+    }
+    const what = t.kind === 'header_union' ? `header_union ${typeToString(t)}` : typeToString(t);
+    cx.error(loc, `${fn.name}: a field list cannot hold ${what}`);
+    return false;
+  };
+  walk(data, data.type, data.loc, false);
 }

@@ -97,6 +97,35 @@ const cases: Case[] = [
     message: "extern register has no method 'frob'",
   },
   {
+    name: 'a struct field called as a method',
+    fragment: { apply: 'standard_metadata.egress_spec();' },
+    at: 'egress_spec',
+    message: "'standard_metadata.egress_spec' is a field: it cannot be called",
+  },
+  {
+    name: 'a header field called as a method',
+    fragment: { apply: 'hdr.ipv4.ttl();' },
+    at: 'ttl',
+    after: 'apply',
+    message: "'hdr.ipv4.ttl' is a field: it cannot be called",
+  },
+  {
+    name: 'an untyped constant in a field list',
+    fragment: { apply: 'hash(meta.m16, HashAlgorithm.crc16, 16w0, { meta.m8, 5 }, 16w100);' },
+    at: '5 }',
+    message: 'an untyped constant in the field list of hash has no width: give it one, e.g. 8w1',
+  },
+  {
+    name: 'a header union in a field list',
+    fragment: {
+      top: 'header_union u_t { ethernet_t e; }',
+      meta: 'u_t u;',
+      apply: 'update_checksum(true, { meta.u }, meta.m16, HashAlgorithm.csum16);',
+    },
+    at: 'meta.u }',
+    message: 'update_checksum: a field list cannot hold header_union u_t',
+  },
+  {
     name: 'out argument that is not an lvalue',
     fragment: { locals: 'register<bit<8>>(4) r;', apply: 'r.read(meta.m8 + 1, 0);' },
     at: 'meta.m8 + 1',
