@@ -32,7 +32,7 @@ import {
 import { exprText } from '../names.js';
 import type { Callable, Checker, Ctx } from './checker.js';
 import { checkExpr } from './expressions.js';
-import { checkFieldList, checkPacketMethod } from './externs.js';
+import { checkFlattenedData, checkPacketMethod } from './externs.js';
 import { coerce } from './inference.js';
 import { checkLvalue } from './statements.js';
 import { resolveType } from './type-refs.js';
@@ -115,6 +115,7 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
       const t = genericCall(cx, e, chosen, explicitTypeArgs, env, ctx, `${ot.decl.name}.${m}`);
       e.target = { kind: 'extern_method', extern: ot.decl, method: m, object: obj };
       checkPacketMethod(cx, e, ot.decl.name, m);
+      checkFlattenedData(cx, e, `${ot.decl.name}.${m}`, chosen.params);
       return t;
     }
     return cx.fatal(callee.loc, `'${exprText(callee)}' cannot be called`);
@@ -164,7 +165,7 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     chosen.kind === 'function'
       ? { kind: 'function', decl: chosen }
       : { kind: 'extern_function', decl: chosen };
-  if (chosen.kind === 'extern_function') checkFieldList(cx, e, chosen);
+  if (chosen.kind === 'extern_function') checkFlattenedData(cx, e, chosen.name, chosen.params);
   return t;
 }
 

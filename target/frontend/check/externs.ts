@@ -1,15 +1,6 @@
 // Extern declarations and instantiations (constructor arguments, control-plane names) and the core library's
 // rules on packet_in.extract and packet_out.emit.
-import type {
-  CallExpr,
-  Expr,
-  ExternDecl,
-  ExternFunctionDecl,
-  InstanceDecl,
-  Loc,
-  Param,
-  Type,
-} from '../ast.js';
+import type { CallExpr, Expr, ExternDecl, InstanceDecl, Loc, Param, Type } from '../ast.js';
 import { MAX_BLOCK_COPIES, MAX_EXTERN_CELLS, MAX_EXTERN_SIZE, MAX_INSTANCE_DEPTH } from '../limits.js';
 import { VOID, bits, intValue, typeToString } from '../types.js';
 import { controlPlaneName } from '../names.js';
@@ -145,24 +136,25 @@ function checkBlockCopies(cx: Checker, d: InstanceDecl, block: string): void {
     );
 }
 
-/** v1model functions whose `data` argument is a field list: flattened into its bit fields and hashed. */
-const FIELD_LIST_FUNCTIONS = new Set([
+/** v1model calls whose `data` argument is flattened into its bit fields (hashed, or printed by log_msg). */
+const FLATTENED_DATA = new Set([
   'hash',
   'verify_checksum',
   'update_checksum',
   'verify_checksum_with_payload',
   'update_checksum_with_payload',
+  'log_msg',
+  'Checksum16.get',
 ]);
 
 /**
- * A field list holds what flattens to bit fields: bit<W>, int<W>, bool, enums, errors, and structs, headers,
- * header stacks and lists of them, a varbit as a header's field. Anything else is a located error here, not a
- * failure when the program is loaded.
+ * The data of a hash, checksum or log_msg call holds what flattens to bit fields: bit<W>, int<W>, bool, enums,
+ * errors, and structs, headers, header stacks and lists of them, a varbit as a header's field. Anything else
+ * is a located error here, not a failure when the program is loaded. `name` is the function, or extern.method.
  */
-export function checkFieldList(cx: Checker, e: CallExpr, fn: ExternFunctionDecl): void {
-  if (!FIELD_LIST_FUNCTIONS.has(fn.name)) return;
-  const at = fn.params.findIndex((p) => p.name === 'data');
-  const data = e.args?.[at];
+export function checkFlattenedData(cx: Checker, e: CallExpr, name: string, params: Param[]): void {
+  if (!FLATTENED_DATA.has(name)) return;
+  const data = e.args?.[params.findIndex((p) => p.name === 'data')];
   if (data === undefined) return;
   const walk = (ex: Expr | undefined, t: Type, loc: Loc, inHeader: boolean): boolean => {
     if (ex && (ex.kind === 'list' || ex.kind === 'struct_init')) {
@@ -185,14 +177,11 @@ export function checkFieldList(cx: Checker, e: CallExpr, fn: ExternFunctionDecl)
       case 'stack':
         return walk(undefined, t.element, loc, true);
       case 'infint':
-        cx.error(
-          loc,
-          `an untyped constant in the field list of ${fn.name} has no width: give it one, e.g. 8w1`,
-        );
+        cx.error(loc, `an untyped constant in the data of ${name} has no width: give it one, e.g. 8w1`);
         return false;
     }
     const what = t.kind === 'header_union' ? `header_union ${typeToString(t)}` : typeToString(t);
-    cx.error(loc, `${fn.name}: a field list cannot hold ${what}`);
+    cx.error(loc, `${name}: its data cannot hold ${what}`);
     return false;
   };
   walk(data, data.type, data.loc, false);

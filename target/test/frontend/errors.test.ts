@@ -110,20 +110,30 @@ const cases: Case[] = [
     message: "'hdr.ipv4.ttl' is a field: it cannot be called",
   },
   {
-    name: 'an untyped constant in a field list',
+    name: 'an untyped constant in the data of hash',
     fragment: { apply: 'hash(meta.m16, HashAlgorithm.crc16, 16w0, { meta.m8, 5 }, 16w100);' },
     at: '5 }',
-    message: 'an untyped constant in the field list of hash has no width: give it one, e.g. 8w1',
+    message: 'an untyped constant in the data of hash has no width: give it one, e.g. 8w1',
   },
   {
-    name: 'a header union in a field list',
+    name: 'a header union in the data of a checksum',
     fragment: {
       top: 'header_union u_t { ethernet_t e; }',
       meta: 'u_t u;',
       apply: 'update_checksum(true, { meta.u }, meta.m16, HashAlgorithm.csum16);',
     },
     at: 'meta.u }',
-    message: 'update_checksum: a field list cannot hold header_union u_t',
+    message: 'update_checksum: its data cannot hold header_union u_t',
+  },
+  {
+    name: 'a header union in the data of log_msg',
+    fragment: {
+      top: 'header_union u_t { ethernet_t e; }',
+      meta: 'u_t u;',
+      apply: 'log_msg("u={}", { meta.m8, meta.u });',
+    },
+    at: 'meta.u }',
+    message: 'log_msg: its data cannot hold header_union u_t',
   },
   {
     name: 'out argument that is not an lvalue',
