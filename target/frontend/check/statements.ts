@@ -61,6 +61,11 @@ export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
     }
     case 'switch': {
       const t = checkExpr(cx, s.expr, ctx);
+      // `default` (or `_`) matches everything left, so nothing may follow it: not a second default either.
+      const labels = s.cases.flatMap((c) => c.labels);
+      const dflt = labels.findIndex((l) => l.kind === 'dontcare');
+      if (dflt >= 0 && dflt < labels.length - 1)
+        cx.error(labels[dflt + 1]!.loc, "a switch label follows the 'default' label");
       if (t.kind === 'action_enum') {
         s.switchKind = 'action_run';
         const table = t.table;

@@ -136,6 +136,21 @@ const cases: Case[] = [
     message: 'log_msg: its data cannot hold header_union u_t',
   },
   {
+    name: 'a second default label in a switch',
+    fragment: {
+      apply:
+        'switch (meta.m8) { 1: { meta.m16 = 1; } default: { meta.m16 = 2; } default: { meta.m16 = 3; } }',
+    },
+    at: 'default: { meta.m16 = 3',
+    message: "a switch label follows the 'default' label",
+  },
+  {
+    name: 'a label after the default label of a switch',
+    fragment: { apply: 'switch (meta.m8) { default: { meta.m16 = 2; } 7: { meta.m16 = 3; } }' },
+    at: '7:',
+    message: "a switch label follows the 'default' label",
+  },
+  {
     name: 'out argument that is not an lvalue',
     fragment: { locals: 'register<bit<8>>(4) r;', apply: 'r.read(meta.m8 + 1, 0);' },
     at: 'meta.m8 + 1',
