@@ -156,6 +156,8 @@ function alignedRead(o: number, t: Type): string {
   if (t.kind === 'bool') return `((${byte(0)} & ${0x80 >> rem}) !== 0)`;
   const bt = bitOf(t);
   if (!bt) return generic;
+  // bit<0> and int<0> hold nothing, and read no byte.
+  if (w === 0) return '0';
   if (B.isSmall(w)) {
     const n = (rem + w + 7) >> 3;
     if (n > 4) return generic;

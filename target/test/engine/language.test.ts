@@ -147,4 +147,36 @@ describe('engine/language', () => {
     );
     assert.deepEqual(out, [10, 0, 0, 0, 0, 3, 0]);
   });
+
+  it('a zero-width field reads no bits and compares equal, on a byte boundary or inside a byte', () => {
+    const text = `
+#include <core.p4>
+#include <v1model.p4>
+header z_t { bit<8> x; bit<0> y; bit<4> p; bit<0> w; bit<4> q; }
+struct headers { z_t a; z_t b; }
+struct metadata { }
+parser P(packet_in p, out headers hdr, inout metadata m, inout standard_metadata_t sm) {
+  state start { p.extract(hdr.a); p.extract(hdr.b); transition accept; }
+}
+control VC(inout headers hdr, inout metadata m) { apply { } }
+control Ing(inout headers hdr, inout metadata m, inout standard_metadata_t sm) {
+  apply { sm.egress_spec = hdr.a == hdr.b ? 9w1 : 9w2; }
+}
+control Eg(inout headers hdr, inout metadata m, inout standard_metadata_t sm) { apply { } }
+control CC(inout headers hdr, inout metadata m) { apply { } }
+control D(packet_out p, in headers hdr) { apply { p.emit(hdr.a); p.emit(hdr.b); } }
+V1Switch(P(), VC(), Ing(), Eg(), CC(), D()) main;
+`;
+    const r = compileP4({ path: 'zero.p4', text });
+    if (!r.ok) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
+    const sw = new Switch(r.program, r.p4info);
+    for (const [input, port] of [
+      [[0x5a, 0x3c, 0x5a, 0x3c, 0x99], 1],
+      [[0x5a, 0x3c, 0x5a, 0x3d, 0x99], 2],
+    ] as const) {
+      const [o] = sw.processPacket(0, Uint8Array.from(input));
+      assert.equal(o!.port, port);
+      assert.deepEqual(Array.from(o!.data), input);
+    }
+  });
 });
