@@ -17,6 +17,7 @@ import type {
   TypeRef,
   VariableDecl,
 } from '../ast.js';
+import { UNKNOWN_TYPE } from '../ast.js';
 import { MAX_NESTING, tooDeep } from '../limits.js';
 import { bitWidthOf, intValue, isFixedInt, typeToString } from '../types.js';
 import { controlPlaneName } from '../names.js';
@@ -45,14 +46,14 @@ export function topDecl(cx: Checker, d: TopDecl): void {
     case 'header_union':
       cx.declareType(g, d.name, { kind: 'header_union', decl: d }, d.loc);
       for (const f of d.fields) {
-        f.type = resolveType(cx, f.typeRef, g);
-        if (f.type.kind !== 'header')
+        f.type = fieldType(cx, d, f);
+        if (f.type.kind !== 'header' && f.type.kind !== 'unknown')
           cx.error(f.loc, `header union fields must be headers, not ${typeToString(f.type)}`);
       }
       return checkDuplicateFields(cx, d.fields);
     case 'struct':
       cx.declareType(g, d.name, { kind: 'struct', decl: d }, d.loc);
-      for (const f of d.fields) f.type = resolveType(cx, f.typeRef, g);
+      for (const f of d.fields) f.type = fieldType(cx, d, f);
       checkStructNesting(cx, d);
       return checkDuplicateFields(cx, d.fields);
     case 'enum':
@@ -134,10 +135,28 @@ function checkDuplicateFields(cx: Checker, fields: Field[]): void {
   }
 }
 
+/**
+ * A field's type. The type being declared is in scope for its fields, but P4 has no recursive types: a field of
+ * that type (or a stack or tuple of it) is an error, and the field is left untyped so that nothing recurses
+ * into it. Types are declared before use, so no longer cycle can form.
+ */
+function fieldType(cx: Checker, d: { name: string }, f: Field): Type {
+  const t = resolveType(cx, f.typeRef, cx.global);
+  const holdsItself = (x: Type): boolean =>
+    x.kind === 'struct' || x.kind === 'header' || x.kind === 'header_union'
+      ? x.decl === d
+      : x.kind === 'stack'
+        ? holdsItself(x.element)
+        : x.kind === 'tuple' && x.elements.some(holdsItself);
+  if (!holdsItself(t)) return t;
+  cx.error(f.typeRef.loc, `'${d.name}' cannot hold a field of its own type`);
+  return UNKNOWN_TYPE;
+}
+
 function headerLayout(cx: Checker, d: HeaderTypeDecl): void {
   let offset = 0;
   for (const f of d.fields) {
-    f.type = resolveType(cx, f.typeRef, cx.global);
+    f.type = fieldType(cx, d, f);
     const t = f.type;
     let width: number | undefined;
     if (t.kind === 'bit' || t.kind === 'int') width = t.width;
@@ -148,7 +167,7 @@ function headerLayout(cx: Checker, d: HeaderTypeDecl): void {
       d.varbitField = f;
       width = t.maxWidth;
     } else if (t.kind === 'struct' && bitWidthOf(t) !== undefined) width = bitWidthOf(t);
-    else
+    else if (t.kind !== 'unknown')
       cx.error(
         f.loc,
         `header field '${f.name}' has type ${typeToString(t)}, which is not allowed in a header`,

@@ -151,6 +151,18 @@ const cases: Case[] = [
     message: "a switch label follows the 'default' label",
   },
   {
+    name: 'a struct that holds itself',
+    fragment: { top: 'struct s_t { bit<8> a; s_t inner; }' },
+    at: 's_t inner',
+    message: "'s_t' cannot hold a field of its own type",
+  },
+  {
+    name: 'a header union that holds itself',
+    fragment: { top: 'header_union u_t { ethernet_t e; u_t again; }' },
+    at: 'u_t again',
+    message: "'u_t' cannot hold a field of its own type",
+  },
+  {
     name: 'out argument that is not an lvalue',
     fragment: { locals: 'register<bit<8>>(4) r;', apply: 'r.read(meta.m8 + 1, 0);' },
     at: 'meta.m8 + 1',
