@@ -64,10 +64,9 @@ function exprInner(cx: Checker, e: Expr, ctx: Ctx, expected?: Type): Type {
       return DONTCARE;
     case 'name':
       return nameExpr(cx, e, ctx);
-    case 'typename': {
-      const t = resolveType(cx, e.typeRef, ctx.scope);
-      return t;
-    }
+    case 'typename':
+      // A type in an expression names an error, enum member or the size of a type (memberExpr), never a value.
+      return cx.fatal(e.loc, `${typeToString(resolveType(cx, e.typeRef, ctx.scope))} is a type, not a value`);
     case 'member':
       return memberExpr(cx, e, ctx);
     case 'index': {
@@ -236,7 +235,8 @@ function memberExpr(cx: Checker, e: Expr & { kind: 'member' }, ctx: Ctx): Type {
   const base = e.expr;
   const mloc = e.memberLoc ?? e.loc;
   if (base.kind === 'typename') {
-    const t = checkExpr(cx, base, ctx);
+    const t = resolveType(cx, base.typeRef, ctx.scope);
+    base.type = t;
     if (t.kind === 'error') {
       const code = cx.errors.indexOf(e.member);
       if (code < 0) return cx.fatal(mloc, `unknown error 'error.${e.member}'`);

@@ -163,6 +163,13 @@ const cases: Case[] = [
     message: "'u_t' cannot hold a field of its own type",
   },
   {
+    name: 'a type used as a value',
+    fragment: { apply: 'meta.m8 = meta.m8 | +int | meta.m8;' },
+    at: 'int',
+    after: 'apply',
+    message: 'int is a type, not a value',
+  },
+  {
     name: 'out argument that is not an lvalue',
     fragment: { locals: 'register<bit<8>>(4) r;', apply: 'r.read(meta.m8 + 1, 0);' },
     at: 'meta.m8 + 1',
