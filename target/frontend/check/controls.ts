@@ -175,8 +175,19 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
         );
       if (mk === 'exact' && kv.kind !== 'value')
         cx.error(e.keysetExprs[j]?.loc ?? e.loc, `exact key '${t.keyDecls[j]!.name}' needs a value`);
-      if (mk === 'lpm' && kv.kind === 'range')
-        cx.error(e.keysetExprs[j]?.loc ?? e.loc, `lpm key '${t.keyDecls[j]!.name}' cannot match a range`);
+      // What each match kind can take, as the engine's table (and a P4Runtime write) accepts it.
+      const loc = e.keysetExprs[j]?.loc ?? e.loc;
+      const name = t.keyDecls[j]?.name;
+      if (kv.kind === 'range' && (mk === 'lpm' || mk === 'ternary' || mk === 'optional'))
+        cx.error(loc, `${mk} key '${name}' cannot match a range`);
+      if (kv.kind === 'mask' && (mk === 'range' || mk === 'optional'))
+        cx.error(loc, `${mk} key '${name}' cannot match a mask`);
+      if (kv.kind === 'range' && mk === 'range' && BigInt.asUintN(w, kv.low) > BigInt.asUintN(w, kv.high))
+        cx.error(
+          loc,
+          `range key '${name}': ${kv.low} .. ${kv.high} is an empty range` +
+            (kv.low < 0n || kv.high < 0n ? ' (ranges compare the bits as unsigned numbers)' : ''),
+        );
     });
     tableActionRef(cx, e.action, ctx, true);
     if (e.action.action && !listed.has(e.action.action))
@@ -204,6 +215,12 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
       case 'size': {
         const v = constInt(cx, p.value, ctx, 'table size');
         if (v !== undefined) t.size = Number(v);
+        // The table holds its entries from the start: more than fit is an error here, not at load.
+        if (v !== undefined && t.entryDecls.length > t.size)
+          cx.error(
+            p.value.loc,
+            `table '${t.name}' lists ${t.entryDecls.length} entries, more than its size ${t.size}`,
+          );
         break;
       }
       case 'counters':

@@ -215,6 +215,42 @@ const cases: Case[] = [
     message: "unknown match kind 'fuzzy'",
   },
   {
+    name: 'an empty range in a const entry',
+    fragment: {
+      locals:
+        'action a() {} table t { key = { meta.m8 : range; } actions = { a; } const entries = { 8w255 .. 8w10 : a(); } }',
+    },
+    at: '8w255',
+    message: "range key 'meta.m8': 255 .. 10 is an empty range",
+  },
+  {
+    name: 'a range in a const entry of a ternary key',
+    fragment: {
+      locals:
+        'action a() {} table t { key = { meta.m8 : ternary; } actions = { a; } const entries = { 1 .. 3 : a(); } }',
+    },
+    at: '1 .. 3',
+    message: "ternary key 'meta.m8' cannot match a range",
+  },
+  {
+    name: 'a mask in a const entry of a range key',
+    fragment: {
+      locals:
+        'action a() {} table t { key = { meta.m8 : range; } actions = { a; } const entries = { 1 &&& 3 : a(); } }',
+    },
+    at: '1 &&& 3',
+    message: "range key 'meta.m8' cannot match a mask",
+  },
+  {
+    name: 'more const entries than the table size',
+    fragment: {
+      locals:
+        'action a() {} table t { key = { meta.m8 : exact; } actions = { a; } size = 1; const entries = { 1 : a(); 2 : a(); } }',
+    },
+    at: '1;',
+    message: "table 't' lists 2 entries, more than its size 1",
+  },
+  {
     name: 'non-constant action data in a const entry',
     fragment: {
       locals:
