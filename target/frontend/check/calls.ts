@@ -225,6 +225,12 @@ export function checkArgs(
   params.forEach((p, i) => {
     const arg = bound[i];
     if (!arg) return;
+    // `_` discards what a callee writes: it has no value to read.
+    if (arg.kind === 'dontcare' && p.direction !== 'out')
+      cx.error(
+        arg.loc,
+        `'_' can be passed only for an out parameter; '${p.name}' of ${what} is ${p.direction === 'none' ? 'a directionless' : `an ${p.direction}`} parameter`,
+      );
     const pt = substitute(p.type, env);
     const concrete = !containsTypeVar(pt);
     const at = checkExpr(cx, arg, ctx, concrete ? pt : undefined);

@@ -170,6 +170,12 @@ const cases: Case[] = [
     message: 'int is a type, not a value',
   },
   {
+    name: "'_' for an in parameter",
+    fragment: { locals: 'register<bit<8>>(4) r;', apply: 'r.write(_, meta.m8);' },
+    at: '_,',
+    message: "'_' can be passed only for an out parameter; 'index' of register.write is an in parameter",
+  },
+  {
     name: 'out argument that is not an lvalue',
     fragment: { locals: 'register<bit<8>>(4) r;', apply: 'r.read(meta.m8 + 1, 0);' },
     at: 'meta.m8 + 1',
