@@ -264,6 +264,13 @@ export function localDecl(cx: Checker, l: LocalDecl, ctx: Ctx): void {
 
 export function variableDecl(cx: Checker, d: VariableDecl, ctx: Ctx): void {
   d.type = resolveType(cx, d.typeRef, ctx.scope);
+  const k = d.type.kind;
+  // An extern object, a parser or a control exists only as an instance: `meter(4, MeterType.bytes) m;`.
+  if (k === 'extern' || k === 'parser' || k === 'control' || k === 'package')
+    cx.error(
+      d.typeRef.loc,
+      `'${d.name}' cannot be a variable of ${k} type ${typeToString(d.type)}: declare an instance, as ${typeToString(d.type)}(...) ${d.name};`,
+    );
   if (d.init) {
     checkExpr(cx, d.init, ctx, d.type);
     coerce(cx, d.init, d.type, `initializer of '${d.name}'`);

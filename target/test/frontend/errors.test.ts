@@ -176,6 +176,13 @@ const cases: Case[] = [
     message: "'_' can be passed only for an out parameter; 'index' of register.write is an in parameter",
   },
   {
+    name: 'a variable of an extern type',
+    fragment: { locals: 'counter cells;', apply: 'cells.count(0);' },
+    at: 'counter cells',
+    message:
+      "'cells' cannot be a variable of extern type counter: declare an instance, as counter(...) cells;",
+  },
+  {
     name: 'out argument that is not an lvalue',
     fragment: { locals: 'register<bit<8>>(4) r;', apply: 'r.read(meta.m8 + 1, 0);' },
     at: 'meta.m8 + 1',
