@@ -145,7 +145,7 @@ export class EventQueue {
 
   /** @internal A lane event that came earlier than the lane's last one: on its own, under its number. */
   insertAlone(time: number, seq: number, action: EventHandler<unknown>, arg: unknown): void {
-    append(this.open(time, seq), action, arg);
+    this.insert(time, seq, action, arg);
   }
 
   /** A new bucket for `time`, on the heap. */
@@ -295,6 +295,7 @@ export class EventLane<T> {
     return this.slots[2 * this.head]!;
   }
 
+  /** @internal */
   headSeq(): number {
     return this.slots[2 * this.head + 1]!;
   }
