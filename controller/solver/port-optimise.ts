@@ -114,12 +114,23 @@ export function localSearch(
   let delta = 1;
   while (delta * 2 <= firstStep) delta *= 2;
   let lastMove = 0;
+  // The neighbourhood in scan order, each move with its index. Plain descent makes the moves lazily, up to the
+  // first that improves; pattern moves list them all to start at the one that improved last.
+  function* scan(delta: number): Generator<[number, Thresholds[]]> {
+    if (!pattern) {
+      let k = 0;
+      for (const candidate of moves(delta)) yield [k++, candidate];
+      return;
+    }
+    const all = [...moves(delta)];
+    for (let k = 0; k < all.length; k++) {
+      const index = (lastMove + k) % all.length;
+      yield [index, all[index]!];
+    }
+  }
   for (;;) {
     let improved = false;
-    const candidates = [...moves(delta)];
-    for (let k = 0; k < candidates.length; k++) {
-      const index = pattern ? (lastMove + k) % candidates.length : k;
-      const candidate = candidates[index]!;
+    for (const [index, candidate] of scan(delta)) {
       if (!valid(candidate)) continue;
       const c = costOf(candidate);
       if (c < best) {
