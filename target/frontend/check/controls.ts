@@ -165,19 +165,15 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
     e.keys = keyset(cx, e.keysetExprs, keyTypes, ctx, e.loc);
     if (!afterActions(e.action.loc))
       cx.error(e.action.loc, `entries of table '${t.name}' must come after its actions list`);
+    // What each match kind can take, as the engine's table (and a P4Runtime write) accepts it.
     e.keys.forEach((kv, j) => {
       const mk = t.keyDecls[j]?.matchKindName;
       const w = t.keyDecls[j]?.width ?? 0;
-      if (mk === 'lpm' && kv.kind === 'mask' && !isPrefixMask(kv.mask, w))
-        cx.error(
-          e.keysetExprs[j]?.loc ?? e.loc,
-          `lpm key '${t.keyDecls[j]!.name}': mask 0x${kv.mask.toString(16)} is not a prefix of ${w} bits`,
-        );
-      if (mk === 'exact' && kv.kind !== 'value')
-        cx.error(e.keysetExprs[j]?.loc ?? e.loc, `exact key '${t.keyDecls[j]!.name}' needs a value`);
-      // What each match kind can take, as the engine's table (and a P4Runtime write) accepts it.
       const loc = e.keysetExprs[j]?.loc ?? e.loc;
       const name = t.keyDecls[j]?.name;
+      if (mk === 'lpm' && kv.kind === 'mask' && !isPrefixMask(kv.mask, w))
+        cx.error(loc, `lpm key '${name}': mask 0x${kv.mask.toString(16)} is not a prefix of ${w} bits`);
+      if (mk === 'exact' && kv.kind !== 'value') cx.error(loc, `exact key '${name}' needs a value`);
       if (kv.kind === 'range' && (mk === 'lpm' || mk === 'ternary' || mk === 'optional'))
         cx.error(loc, `${mk} key '${name}' cannot match a range`);
       if (kv.kind === 'mask' && (mk === 'range' || mk === 'optional'))
