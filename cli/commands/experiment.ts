@@ -68,32 +68,28 @@ export function experimentCommand(): Command {
         return;
       }
       const started = Date.now();
-      let progress: ExperimentProgress | undefined;
+      const progress = new ExperimentProgress(
+        process.stderr,
+        flags.iterations ?? exp.raw.workload.iterations,
+      );
       let report;
       try {
         report = await runExperiment(exp, {
           iterations: flags.iterations,
           jobs: flags.jobs,
           filter: flags.only === undefined ? undefined : (r) => runLabel(r).includes(flags.only!),
-          onRunStart: (i, n, label) => {
-            progress ??= new ExperimentProgress(
-              process.stderr,
-              n,
-              flags.iterations ?? exp.raw.workload.iterations,
-            );
-            progress.start(i, label);
-          },
-          onProgress: (i, done) => progress?.progress(i, done),
-          onRunDone: (i, _n, r) => progress?.done(i, r),
+          onRunStart: (i, n, label) => progress.start(i, n, label),
+          onProgress: (i, done) => progress.progress(i, done),
+          onRunDone: (i, _n, r) => progress.done(i, r),
         });
       } catch (err) {
-        progress?.finish();
+        progress.finish();
         if (!(err instanceof PushFailed)) throw err;
         process.stderr.write(`${file}: ${err.message}\n`);
         process.exitCode = 1;
         return;
       }
-      progress?.finish();
+      progress.finish();
       if (report.runs.length === 0) {
         process.stderr.write(`${file}: no run matches --only '${flags.only}'\n`);
         process.exitCode = EXIT_CONFIG;

@@ -31,6 +31,8 @@ interface Running {
 
 export class ExperimentProgress {
   private readonly running = new Map<number, Running>();
+  /** The experiment's run count, for the "run i/n" names (every start() gives it). */
+  private total = 0;
   /** The run whose start line is still open, to be finished by its result. */
   private open: number | undefined;
   private statusShown = false;
@@ -38,13 +40,13 @@ export class ExperimentProgress {
 
   constructor(
     private readonly out: ProgressOutput,
-    private readonly total: number,
     private readonly iterations: number,
     private readonly now: () => number = Date.now,
   ) {}
 
-  start(index: number, label: string): void {
+  start(index: number, total: number, label: string): void {
     const t = this.now();
+    this.total = total;
     this.running.set(index, { label, started: t, done: 0, logged: t });
     if (this.out.isTTY) {
       this.drawStatus(true);

@@ -44,12 +44,12 @@ describe('mlt experiment progress lines', () => {
 
   it('in a log, one run at a time: a line per run, finished by its result', () => {
     const out = new Recorder(false);
-    const p = new ExperimentProgress(out, 2, 2, clock);
-    p.start(0, 'baseline (commodity)');
+    const p = new ExperimentProgress(out, 2, clock);
+    p.start(0, 2, 'baseline (commodity)');
     p.progress(0, 1);
     t = 1500;
     p.done(0, result('baseline (commodity)'));
-    p.start(1, 'MLT (bmv2)');
+    p.start(1, 2, 'MLT (bmv2)');
     p.done(1, result('MLT (bmv2)'));
     p.finish();
     assert.equal(
@@ -63,11 +63,11 @@ describe('mlt experiment progress lines', () => {
 
   it('in a log, runs at once: a line when each starts and one when each ends', () => {
     const out = new Recorder(false);
-    const p = new ExperimentProgress(out, 3, 2, clock);
-    p.start(0, 'A');
-    p.start(1, 'B');
+    const p = new ExperimentProgress(out, 2, clock);
+    p.start(0, 3, 'A');
+    p.start(1, 3, 'B');
     p.done(1, result('B'));
-    p.start(2, 'C');
+    p.start(2, 3, 'C');
     p.done(0, result('A'));
     p.done(2, result('C'));
     assert.deepEqual(
@@ -86,8 +86,8 @@ describe('mlt experiment progress lines', () => {
 
   it('in a log, says how far a long run is, now and then', () => {
     const out = new Recorder(false);
-    const p = new ExperimentProgress(out, 1, 3, clock);
-    p.start(0, 'MLT (commodity) p=0%');
+    const p = new ExperimentProgress(out, 3, clock);
+    p.start(0, 1, 'MLT (commodity) p=0%');
     for (t = 1000; t <= 70_000; t += 1000) p.progress(0, (3 * t) / 100_000);
     p.done(0, result('MLT (commodity) p=0%'));
     const lines = out.text.split('\n');
@@ -102,9 +102,9 @@ describe('mlt experiment progress lines', () => {
 
   it('on a terminal, a status line of the runs under way, and a line per run that ended', () => {
     const out = new Recorder(true, 200);
-    const p = new ExperimentProgress(out, 2, 4, clock);
-    p.start(0, 'A');
-    p.start(1, 'B');
+    const p = new ExperimentProgress(out, 4, clock);
+    p.start(0, 2, 'A');
+    p.start(1, 2, 'B');
     t = 6000;
     p.progress(0, 1);
     assert.equal(
@@ -133,8 +133,8 @@ describe('mlt experiment progress lines', () => {
 
   it('cuts the status line to the terminal width', () => {
     const out = new Recorder(true, 30);
-    const p = new ExperimentProgress(out, 14, 8, clock);
-    p.start(0, 'MLT (commodity) lossy p=10%');
+    const p = new ExperimentProgress(out, 8, clock);
+    p.start(0, 14, 'MLT (commodity) lossy p=10%');
     assert.equal(out.screen.at(-1), 'running: run 1/14 MLT (commo…');
     assert.equal([...out.screen.at(-1)!].length, 29);
   });
