@@ -1,6 +1,7 @@
-// One priority queue of an egress port: the packets waiting (a pipeline's packet, or a frame ready for the wire),
-// with the time and depth at which each was enqueued. A ring of parallel arrays (power-of-two capacity, index by mask) rather than a FIFO of small
-// objects: no allocation per packet, and nothing for the garbage collector to promote when queues are long.
+// One priority queue of an egress port: the packets waiting (a pipeline's packet, or a frame ready for the
+// wire), with the time and depth at which each was enqueued. A ring of parallel arrays (power-of-two capacity,
+// index by mask) rather than a FIFO of small objects: no allocation per packet, and nothing for the garbage
+// collector to promote when queues are long.
 import type { Enqueued } from './seam.js';
 import type { Picoseconds } from './time.js';
 
