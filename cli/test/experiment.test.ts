@@ -267,4 +267,13 @@ describe('mlt experiment', function () {
     assert.match(t.stderr, /typo\.yaml:\d+:\d+/);
     assert.equal(t.stdout, '');
   });
+
+  it('rejects a --jobs that is not a positive integer with exit status 2, before any run', () => {
+    for (const jobs of ['0', 'two']) {
+      const r = runCli(['experiment', join(dir, 'tiny.yaml'), '--jobs', jobs, '--no-chart']);
+      assert.equal(r.status, 2, r.stderr);
+      assert.match(r.stderr, new RegExp(`--jobs <n>' argument '${jobs}' is invalid`));
+      assert.doesNotMatch(r.stderr, /^run /m);
+    }
+  });
 });
