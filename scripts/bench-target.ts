@@ -3,7 +3,7 @@
 // and 1500-byte packets; and p4/mlt.p4 the way a fabric simulation runs it (runIngress, queue, runEgress per
 // hop): a leaf hop that sprays and pushes a 2-hop source route, then two spine hops that pop one hop each.
 // Run: npx tsx scripts/bench-target.ts [packets per round] [rounds] [fwd|mlt|all]
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +65,7 @@ function benchFwd(): void {
   const path = join(dir, 'fwd.p4');
   writeFileSync(path, PROGRAM);
   const sw = loadSwitch(path);
+  rmSync(dir, { recursive: true, force: true });
   const id = (kind: 'tables' | 'actions', name: string): number => {
     const list = sw.p4info[kind] as { preamble: { name: string; id: number } }[];
     const x = list.find((e) => e.preamble.name === name);

@@ -1,6 +1,6 @@
 // `mlt experiment` on a tiny fabric: the report's numbers, the chart, and the command end to end.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -14,6 +14,7 @@ import { plannedRuns, runOne } from '../experiment/run.js';
 import { runCli } from './run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlt-experiment-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** 2 spines, 2 leaves of one worker and one server, ResNet50 at 0.1%. */
 const TINY = `name: tiny

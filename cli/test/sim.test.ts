@@ -1,7 +1,7 @@
 // End-to-end: `mlt sim` as a user runs it (a child process on the CLI entry point, by path, not by import).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,12 @@ function mlt(args: string[]): { status: number; stdout: string; stderr: string }
 }
 
 describe('mlt sim', function () {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mlt-sim-cli-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
   this.timeout(120_000);
 
   it('prints identical JSON on two runs and a table by default', () => {
@@ -39,7 +45,6 @@ describe('mlt sim', function () {
   });
 
   it('exits with status 2 and a located message for a bad scenario', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mlt-sim-cli-'));
     const file = join(dir, 'bad.yaml');
     writeFileSync(file, 'duration: 1ms\ntopology: {}\npipeline: { builtin: {} }\ntraffic: []\n');
     const r = mlt(['sim', file]);

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -15,6 +15,7 @@ import { runCli } from './run-cli.js';
 import { priorityPortLosses } from '../../controller/test/solver/validate-reference.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlt-validate-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 function config(name: string, text: string): string {
   const file = join(dir, name);
   writeFileSync(file, text);

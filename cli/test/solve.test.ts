@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './run-cli.js';
@@ -22,6 +22,12 @@ interface SolveJson {
 }
 
 describe('mlt solve', function () {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mlt-solve-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
   this.timeout(120_000); // each case spawns the CLI, slow on a loaded machine
   it('prints the documented JSON with --json', () => {
     const r = runCli(['solve', 'configs/solve-resnet50.yaml', '--json', '--model', 'paper']);
@@ -102,7 +108,6 @@ describe('mlt solve', function () {
   });
 
   it('exits 2 with the config error on a bad config', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mlt-solve-'));
     const bad = join(dir, 'bad.yaml');
     writeFileSync(bad, 'switch: { bufferPackets: -3 }\ntraffic: { load: 1 }\nmodel: { profile: vgg16 }\n');
     const r = runCli(['solve', bad]);

@@ -1,6 +1,6 @@
 // `mlt stf` exit status: 0 on pass, 1 on a failed expectation (with the diff), 2 when a file cannot be used.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,12 @@ const PROGRAM = fileURLToPath(new URL('../../p4/mlt.p4', import.meta.url));
 const PASSING = fileURLToPath(new URL('../../bmv2-tests/ipv4-routing.stf', import.meta.url));
 
 describe('mlt stf', function () {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mlt-stf-cli-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
   this.timeout(120_000);
 
   it('exits 0 on pass, 1 on fail with the diff, 2 on load errors', () => {
@@ -17,7 +23,6 @@ describe('mlt stf', function () {
     assert.equal(r0.status, 0, r0.stderr + r0.stdout);
     assert.match(r0.stdout, /PASS/);
 
-    const dir = mkdtempSync(join(tmpdir(), 'mlt-stf-cli-'));
     const failing = join(dir, 'fail.stf');
     // A non-IPv4 frame is counted and dropped by mlt.p4, so expecting it on port 5 must fail.
     writeFileSync(failing, 'packet 0 000000000002 000000000001 0806 00\nexpect 5 00\n');
@@ -31,7 +36,6 @@ describe('mlt stf', function () {
   });
 
   it('warns on stderr, with the line, when a file changes state after a packet; the exit status stays', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mlt-stf-cli-'));
     const late = join(dir, 'late.stf');
     writeFileSync(
       late,

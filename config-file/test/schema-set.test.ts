@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, findUp, SchemaSet } from '../index.js';
@@ -25,6 +25,12 @@ interface Shapes {
 }
 
 describe('config-file: SchemaSet', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'config-file-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
   it('validates, fills defaults (also through $ref to another schema file) and returns the value', () => {
     const v = schemas.parse<Shapes>(
       'page: { width: 100 }\nshapes: [{ kind: circle, radius: 3 }]\n',
@@ -33,7 +39,6 @@ describe('config-file: SchemaSet', () => {
     );
     assert.deepEqual(v.page, { width: 100, height: 297 });
     assert.equal(v.colour, 'red');
-    const dir = mkdtempSync(join(tmpdir(), 'config-file-'));
     writeFileSync(join(dir, 'a.yaml'), 'page: {}\nshapes: []\n');
     assert.deepEqual(schemas.load<Shapes>(join(dir, 'a.yaml'), SCHEMA).page, { width: 210, height: 297 });
   });

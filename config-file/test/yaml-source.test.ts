@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, formatIssue, formatPath, YamlSource } from '../index.js';
@@ -15,6 +15,12 @@ function errorOf(f: () => unknown): ConfigError {
 }
 
 describe('config-file: YamlSource', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'config-file-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
   it('locates values, mapping keys and the nearest existing parent of a missing path', () => {
     const src = YamlSource.parse('a:\n  b:\n    - 1\n    - { c: 2 }\n', 'x.yaml');
     assert.deepEqual(src.value, { a: { b: [1, { c: 2 }] } });
@@ -42,7 +48,6 @@ describe('config-file: YamlSource', () => {
   });
 
   it('reads files and says when one is missing', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'config-file-'));
     writeFileSync(join(dir, 'ok.yaml'), 'x: [1, 2]\n');
     assert.deepEqual(YamlSource.read(join(dir, 'ok.yaml')).value, { x: [1, 2] });
     const absent = join(dir, 'absent.yaml');

@@ -1,11 +1,12 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../../config-file/index.js';
 import { configSchemas, configsDir, loadModelProfile, loadSolveConfig } from '../../config/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlt-config-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 let counter = 0;
 function file(text: string): string {
   const path = join(dir, `c${counter++}.yaml`);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseScenario, readScenario } from '../../sim/scenario-file.js';
@@ -11,6 +11,7 @@ import { formatReport } from '../../sim/report-text.js';
 import { SWITCH_MODELS } from '../../tm/switch-model.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlt-sim-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 function write(name: string, text: string): string {
   const file = join(dir, name);

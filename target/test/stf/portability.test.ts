@@ -1,6 +1,6 @@
 // Warnings for STF files whose state changes follow a packet: p4c's runner cannot order those on real bmv2.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,12 @@ import { portabilityWarnings } from '../../stf/portability.js';
 const PACKET = 'packet 0 000000000002 000000000001 0800 4500';
 
 describe('stf/portability', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mlt-stf-portability-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
   it('says nothing when every state change comes before the first packet', () => {
     const stf = [
       'add T k:1 a()',
@@ -71,7 +77,6 @@ describe('stf/portability', () => {
 
   it('comes with the result of a run, which it does not change', async () => {
     const program = fileURLToPath(new URL('../../../p4/mlt.p4', import.meta.url));
-    const dir = mkdtempSync(join(tmpdir(), 'mlt-stf-portability-'));
     const test = join(dir, 'late.stf');
     // A non-IP frame with no other_ethertype entry is dropped; the late entry then forwards the next one.
     writeFileSync(

@@ -1,6 +1,6 @@
 // runStf: pass, fail with a readable diff, and load errors. The `mlt stf` exit codes are tested in cli/test/stf.test.ts.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runStf } from '../../stf/index.js';
@@ -75,8 +75,11 @@ check_counter Ing.acl_hits(ACL1) packets == 1
 register_read Ing.last 0 0x0a090909
 `;
 
+let scratch = '';
+let made = 0;
 function files(stf: string, program = PROGRAM): { dir: string; p4: string; test: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'mlt-stf-'));
+  const dir = join(scratch, String(made++));
+  mkdirSync(dir);
   const p4 = join(dir, 'prog.p4');
   const test = join(dir, 'prog.stf');
   writeFileSync(p4, program);
@@ -85,6 +88,11 @@ function files(stf: string, program = PROGRAM): { dir: string; p4: string; test:
 }
 
 describe('stf/runner', () => {
+  before(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'mlt-stf-'));
+  });
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+
   it('passes a test with lpm (both forms), ternary+range priorities, counters and registers', async () => {
     const f = files(STF_PASS);
     const r = await runStf({ programPath: f.p4, stfPath: f.test });
