@@ -5,7 +5,7 @@ STAMP := node_modules/.install-stamp
 # package's .ts source instead of its compiled dist/ (see p4runtime-ts/README.md).
 TSX := node --import tsx --conditions=development
 
-.PHONY: all install build typecheck lint format test smoke unit demo bench clean
+.PHONY: all install build typecheck lint format test smoke unit fuzz demo bench clean
 
 all: build
 
@@ -48,6 +48,19 @@ smoke: build
 
 unit: $(STAMP)
 	$(NODE_BIN)/mocha
+
+# The fuzz tests (hostile P4 source, P4Runtime requests over gRPC, STF files, YAML configs) draw new inputs on
+# every run, so running them again searches further. A failure prints fast-check's seed and shrunk input.
+FUZZ_TESTS := target/test/frontend/fuzz.test.ts target/test/p4runtime/fuzz.test.ts \
+	target/test/stf/fuzz.test.ts cli/test/fuzz-config.test.ts
+FUZZ_ROUNDS ?= 50
+
+fuzz: $(STAMP)
+	@for i in $$(seq $(FUZZ_ROUNDS)); do \
+		echo "== fuzz round $$i of $(FUZZ_ROUNDS)"; \
+		$(NODE_BIN)/mocha --no-config -n import=tsx -n conditions=development --timeout 120000 \
+			--reporter dot $(FUZZ_TESTS) || exit 1; \
+	done
 
 demo: $(STAMP)
 	$(TSX) scripts/demo.ts
