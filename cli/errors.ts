@@ -5,6 +5,7 @@ import { CommanderError, type Command } from 'commander';
 import { ConfigError } from '../config-file/index.js';
 import { PolicyError } from '../controller/policy/resolve.js';
 import { P4InfoParseError } from 'p4runtime-ts';
+import { PacketAborted } from '../target/engine/index.js';
 import { PipelineLoadError } from '../target/p4runtime/pipeline.js';
 import { StfError } from '../target/stf/index.js';
 import { StfSyntaxError } from '../target/stf/parser.js';
@@ -31,7 +32,9 @@ export function isUserInputError(e: unknown): e is Error {
     e instanceof PipelineLoadError ||
     e instanceof StfError ||
     e instanceof StfSyntaxError ||
-    e instanceof P4InfoParseError
+    e instanceof P4InfoParseError ||
+    // The P4 program, not mlt, stopped a packet (a failed assert, a loop that never ends).
+    e instanceof PacketAborted
   );
 }
 

@@ -28,6 +28,7 @@ import { SwitchControlPlane } from './switch-control.js';
 
 export { ControlPlaneError } from './control-plane-api.js';
 export { allocFrame } from './packet.js';
+export { PacketAborted } from './runtime.js';
 export type { EgressJob } from './packet-state.js';
 export type { OutputPacket } from './control-plane-api.js';
 

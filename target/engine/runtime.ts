@@ -16,8 +16,15 @@ export const EXIT = { exit: true } as const;
 /** Thrown by a transition to `reject` (in any parser or sub-parser): parsing stops without a new error. */
 export const REJECT = { reject: true } as const;
 
+/** The program stopped processing a packet where bmv2 would stop altogether: the packet is lost, and the
+ *  caller decides what the switch does next. */
+export class PacketAborted extends Error {}
+
 /** An assert() in the program failed: bmv2 aborts the switch, we abort the packet with this error. */
-export class AssertionFailure extends Error {}
+export class AssertionFailure extends PacketAborted {}
+
+/** A block's loops ran past their iteration budget: bmv2 would never return, we abort the packet. */
+export class LoopLimitExceeded extends PacketAborted {}
 
 export type Obj = { [k: string]: unknown };
 
@@ -131,6 +138,11 @@ export function makeRuntime(random: () => number) {
     },
     assertFail(what: string): never {
       throw new AssertionFailure(`${what} failed`);
+    },
+    loopLimit(where: string, limit: number): never {
+      throw new LoopLimitExceeded(
+        `${where} ran past ${limit} iterations in one block: the packet is aborted`,
+      );
     },
     /** The shared packing buffer, zeroed over its first n bytes (for generated field-list packing). */
     packBuffer(n: number): Uint8Array {

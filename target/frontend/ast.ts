@@ -434,6 +434,34 @@ export interface EmptyStmt {
   loc: Loc;
 }
 
+/** `for (init; cond; update) body`: the init statements (declarations, assignments, calls) run once in the
+ *  loop's own scope, the condition before each iteration, the updates after each (and after `continue`). */
+export interface ForStmt {
+  kind: 'for';
+  init: Stmt[];
+  cond: Expr;
+  update: Stmt[];
+  body: Stmt;
+  loc: Loc;
+}
+
+/** `for (T v in from .. to) body`: v takes each value from `from` to `to`, both included, in order. */
+export interface ForInStmt {
+  kind: 'for_in';
+  variable: VariableDecl;
+  /** The collection: a range `from .. to` (`to` present), or an expression the checker rejects. */
+  from: Expr;
+  to?: Expr;
+  body: Stmt;
+  loc: Loc;
+}
+
+/** `break` and `continue`: only inside a loop's body. */
+export interface LoopJumpStmt {
+  kind: 'break' | 'continue';
+  loc: Loc;
+}
+
 /** A local variable or constant declared inside a block, action body or parser state. */
 export interface DeclStmt {
   kind: 'decl';
@@ -442,7 +470,18 @@ export interface DeclStmt {
 }
 
 export type Stmt =
-  AssignStmt | CallStmt | IfStmt | BlockStmt | SwitchStmt | ExitStmt | ReturnStmt | EmptyStmt | DeclStmt;
+  | AssignStmt
+  | CallStmt
+  | IfStmt
+  | BlockStmt
+  | SwitchStmt
+  | ExitStmt
+  | ReturnStmt
+  | EmptyStmt
+  | DeclStmt
+  | ForStmt
+  | ForInStmt
+  | LoopJumpStmt;
 
 // ---------------------------------------------------------------- declarations
 

@@ -32,6 +32,7 @@ import {
   type TopDecl,
   type Transition,
   type TypeRef,
+  type VariableDecl,
   type BinaryOp,
 } from './ast.js';
 import { Diagnostics } from './diagnostics.js';
@@ -60,7 +61,9 @@ const RESERVED_WORDS = new Set([
   'action',
   'bool',
   'bit',
+  'break',
   'const',
+  'continue',
   'control',
   'default',
   'else',
@@ -69,6 +72,7 @@ const RESERVED_WORDS = new Set([
   'exit',
   'extern',
   'false',
+  'for',
   'header',
   'header_union',
   'if',
@@ -1031,16 +1035,33 @@ export class Parser {
       return { kind: 'return', value, loc };
     }
     if (this.is('switch')) return this.switchStmt();
+    if (this.accept('for')) return this.forStmt(loc);
+    if (this.is('break') || this.is('continue')) {
+      const kind = this.tok.text as 'break' | 'continue';
+      this.pos++;
+      this.expect(';');
+      return { kind, loc };
+    }
     if (this.is('const')) return { kind: 'decl', decl: this.constDecl(annotations) as never, loc };
-    if (
-      this.atType() &&
-      !(this.tok.kind === 'ident' && this.peek().text === '.') &&
-      !(this.peek().text === '(')
-    ) {
+    const s = this.simpleStmt(annotations, true);
+    this.expect(';');
+    return s;
+  }
+
+  /** Whether a declaration starts here (a type, then a name), not an expression that starts with a type name. */
+  private atDecl(): boolean {
+    return (
+      this.atType() && !(this.tok.kind === 'ident' && this.peek().text === '.') && this.peek().text !== '('
+    );
+  }
+
+  /** A variable declaration (when `decls`), an assignment or a call, without its ';' (for loops list them). */
+  private simpleStmt(annotations: Annotation[], decls: boolean): Stmt {
+    const loc = this.tok.loc;
+    if (decls && this.atDecl()) {
       const typeRef = this.typeRef();
       const nameTok = this.declName('variable name');
       const init = this.accept('=') ? this.expr() : undefined;
-      this.expect(';');
       return {
         kind: 'decl',
         decl: {
@@ -1059,12 +1080,53 @@ export class Parser {
     if (this.is('=')) {
       const eq = this.expect('=');
       const rhs = this.expr();
-      this.expect(';');
       return { kind: 'assign', lhs, rhs, loc: eq.loc };
     }
-    this.expect(';');
     if (lhs.kind !== 'call') this.fail('expected an assignment or a call', lhs.loc);
     return { kind: 'call', call: lhs, loc };
+  }
+
+  /** After `for`: `(init; cond; update) body` or `(T v in from .. to) body`. */
+  private forStmt(loc: Loc): Stmt {
+    this.expect('(');
+    const annotations = this.is('@') ? this.annotations() : [];
+    if (this.atDecl()) {
+      // `T v in` decides between the two forms; the C form's declarations are `T v = e` or `T v`.
+      const start = this.pos;
+      const typeRef = this.typeRef();
+      const nameTok = this.declName('variable name');
+      if (this.accept('in')) {
+        const from = this.expr();
+        const to = this.accept('..') ? this.expr() : undefined;
+        this.expect(')');
+        const variable: VariableDecl = {
+          kind: 'variable',
+          name: nameTok.text,
+          typeRef,
+          type: UNKNOWN_TYPE,
+          annotations,
+          loc: nameTok.loc,
+        };
+        return { kind: 'for_in', variable, from, to, body: this.stmt(), loc };
+      }
+      this.pos = start;
+    }
+    const init = this.stmtList(';', annotations, true);
+    this.expect(';');
+    const cond = this.expr();
+    this.expect(';');
+    const update = this.stmtList(')', [], false);
+    this.expect(')');
+    return { kind: 'for', init, cond, update, body: this.stmt(), loc };
+  }
+
+  /** Comma-separated simple statements up to (not including) `end`; empty when `end` comes first. */
+  private stmtList(end: string, annotations: Annotation[], decls: boolean): Stmt[] {
+    const out: Stmt[] = [];
+    if (this.is(end)) return out;
+    do out.push(this.simpleStmt(out.length === 0 ? annotations : [], decls));
+    while (this.accept(','));
+    return out;
   }
 
   private switchStmt(): Stmt {

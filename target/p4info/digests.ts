@@ -56,6 +56,15 @@ function walkStmt(s: Stmt | undefined, visit: (e: Expr) => void): void {
       walkExpr(s.expr, visit);
       for (const c of s.cases) walkStmt(c.body, visit);
       return;
+    case 'for':
+      for (const x of s.init) walkStmt(x, visit);
+      walkExpr(s.cond, visit);
+      for (const x of s.update) walkStmt(x, visit);
+      return walkStmt(s.body, visit);
+    case 'for_in':
+      walkExpr(s.from, visit);
+      walkExpr(s.to, visit);
+      return walkStmt(s.body, visit);
     case 'return':
       return walkExpr(s.value, visit);
     case 'decl':

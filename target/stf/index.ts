@@ -2,7 +2,7 @@
 // simple_switch: commands in order, packets processed as they are sent, and at the end every port's output
 // compared with its `expect`s in order (a port with a bare `expect PORT` accepts anything).
 import { readFileSync } from 'node:fs';
-import { loadSwitch, type Switch } from '../engine/index.js';
+import { loadSwitch, PacketAborted, type Switch } from '../engine/index.js';
 import { ControlPlaneError, type FieldMatch, type OutputPacket } from '../engine/control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
 import { formatPacket, comparePacket } from './diff.js';
@@ -78,7 +78,7 @@ export function runCommands(
   const nodes: { rid: number; ports: number[] }[] = [];
   const at = (c: StfCommand): string => `${file}:${c.line}`;
 
-  for (const c of commands) {
+  commands: for (const c of commands) {
     try {
       switch (c.kind) {
         case 'add': {
@@ -92,13 +92,24 @@ export function runCommands(
           sw.setDefaultAction(t.preamble.id, buildAction(sw.p4info, t, c.action));
           break;
         }
-        case 'packet':
-          for (const o of sw.processPacket(c.port, c.data)) {
+        case 'packet': {
+          let out: OutputPacket[];
+          try {
+            out = sw.processPacket(c.port, c.data);
+          } catch (e) {
+            if (!(e instanceof PacketAborted)) throw e;
+            // simple_switch exits on a failed assert and never returns from an endless loop: nothing after
+            // this packet would happen on bmv2 either.
+            failures.push(`${at(c)}: the program aborted this packet (${e.message}); the test stops here`);
+            break commands;
+          }
+          for (const o of out) {
             const list = outputs.get(o.port) ?? [];
             list.push(o);
             outputs.set(o.port, list);
           }
           break;
+        }
         case 'expect':
           if (!c.pattern) anyPorts.add(c.port);
           else {

@@ -49,6 +49,8 @@ export interface Generated {
 export interface FnCtx {
   /** Source of the statement that leaves the current function normally (copy-out included). */
   ret: (value?: string) => string;
+  /** Inside a loop: the labels that `break` (the loop's) and `continue` (its body's) leave. */
+  loop?: { exit: string; next: string };
 }
 
 const ident = (s: string): string => s.replace(/[^A-Za-z0-9_$]/g, '_');

@@ -5,6 +5,7 @@ import { blockArg, control } from './blocks.js';
 import { deparsedBits } from './deparser.js';
 import { externInfo } from './externs.js';
 import { Gen, type Generated } from './gen.js';
+import { LOOP_COUNTER } from './loops.js';
 import { parser } from './parser.js';
 import { tableInfo } from './tables.js';
 import { factory, resetter } from './values.js';
@@ -60,7 +61,7 @@ function run(gen: Gen): Generated {
       d.kind === 'parser' ? parser(gen, d) : control(gen, d),
     );
     const args = d.params.map((prm) => blockArg(gen, prm));
-    entry.push(`${role}() { ${fn}(${args.join(', ')}); }`);
+    entry.push(`${role}() { ${LOOP_COUNTER} = 0; ${fn}(${args.join(', ')}); }`);
   }
   const hdrF = factory(gen, { kind: 'struct', decl: m.headersType });
   const metaF = factory(gen, { kind: 'struct', decl: m.metadataType });
@@ -71,7 +72,7 @@ function run(gen: Gen): Generated {
   const dbits = deparsedBits(gen, m.deparser);
   const source = [
     `'use strict';`,
-    `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk, $xo;`,
+    `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk, $xo, ${LOOP_COUNTER} = 0;`,
     // The switch the blocks run for: its runtime (random stream), tables, externs and log (see use()).
     `let $rt, $tables, $ext, $log;`,
     ...gen.top,

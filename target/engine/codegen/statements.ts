@@ -1,8 +1,9 @@
-// Statements: blocks, assignments, conditionals, switch on an action run or a value, return and exit.
+// Statements: blocks, assignments, conditionals, switch on an action run or a value, loops, return and exit.
 import type { BlockStmt, Expr, Stmt, VariableDecl } from '../../frontend/ast.js';
 import { callCode } from './calls.js';
 import { build, expr, exprAs, store, valueFor } from './expressions.js';
 import { CodegenError, type FnCtx, type Gen } from './gen.js';
+import { forInLoop, forLoop, loopJump } from './loops.js';
 import { tableInfo } from './tables.js';
 import { inRange, runtimeIndexes } from './stack-index.js';
 import { defaultValue } from './values.js';
@@ -60,16 +61,23 @@ export function stmt(gen: Gen, s: Stmt, ctx: FnCtx): string {
       const code = switchStmt(gen, s, ctx);
       return idx.length ? `if (${inRange(gen, idx)}) { ${code} }` : code;
     }
+    case 'for':
+      return forLoop(gen, s, ctx);
+    case 'for_in':
+      return forInLoop(gen, s, ctx);
+    case 'break':
+    case 'continue':
+      return loopJump(s.kind, ctx);
   }
 }
 
 /** `value` (the source of e), or e's unset default when one of its run-time stack indices is out of range. */
-function guardedValue(gen: Gen, e: Expr, value: string): string {
+export function guardedValue(gen: Gen, e: Expr, value: string): string {
   const idx = runtimeIndexes(e);
   return idx.length ? `(${inRange(gen, idx)} ? ${value} : ${defaultValue(gen, e.type)})` : value;
 }
 
-function stmtBlock(gen: Gen, s: Stmt, ctx: FnCtx): string {
+export function stmtBlock(gen: Gen, s: Stmt, ctx: FnCtx): string {
   return s.kind === 'block' ? block(gen, s, ctx) : `{ ${stmt(gen, s, ctx)} }`;
 }
 

@@ -32,6 +32,8 @@ export interface Ctx {
   fn?: FunctionDecl;
   /** The block name under which control-plane objects are named (the control or parser name). */
   block?: string;
+  /** Inside a loop's body, where `break` and `continue` may stand. */
+  loop?: boolean;
 }
 
 export interface CheckResult {

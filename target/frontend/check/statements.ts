@@ -1,5 +1,5 @@
-// Statements: blocks, assignments, conditionals, switch, return and exit, and what may be assigned to.
-import type { ActionDecl, BlockStmt, Expr, Stmt } from '../ast.js';
+// Statements: blocks, assignments, conditionals, switch, loops, return and exit, and what may be assigned to.
+import type { ActionDecl, BlockStmt, Expr, ForInStmt, ForStmt, Stmt } from '../ast.js';
 import { CompileAbort } from '../diagnostics.js';
 import { BOOL, DONTCARE, VOID, isFixedInt, typeToString } from '../types.js';
 import { exprText } from '../names.js';
@@ -8,6 +8,7 @@ import type { Checker, Ctx } from './checker.js';
 import { constDecl, variableDecl } from './declarations.js';
 import { checkExpr } from './expressions.js';
 import { coerce } from './inference.js';
+import { resolveType } from './type-refs.js';
 
 export function checkBlock(cx: Checker, b: BlockStmt, ctx: Ctx): void {
   const inner: Ctx = { ...ctx, scope: new Scope(ctx.scope) };
@@ -37,6 +38,14 @@ export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
         checkExpr(cx, s.value, ctx, rt);
         coerce(cx, s.value, rt, 'return value');
       } else if (ctx.fn && ctx.fn.returnType.kind !== 'void') cx.error(s.loc, 'return needs a value');
+      return;
+    case 'for':
+      return forStmt(cx, s, ctx);
+    case 'for_in':
+      return forInStmt(cx, s, ctx);
+    case 'break':
+    case 'continue':
+      if (!ctx.loop) cx.error(s.loc, `${s.kind} is only allowed inside a for loop`);
       return;
     case 'decl':
       if (s.decl.kind === 'const') return constDecl(cx, s.decl, ctx);
@@ -112,6 +121,43 @@ export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
       return;
     }
   }
+}
+
+// The grammar has no loops in parser states (a parser loops through its states instead).
+function forStmt(cx: Checker, s: ForStmt, ctx: Ctx): void {
+  if (ctx.parser)
+    return cx.error(s.loc, 'a for loop is not allowed in a parser: loop through states instead');
+  // The init statements' declarations belong to the loop: visible in the condition, updates and body only.
+  const inner: Ctx = { ...ctx, scope: new Scope(ctx.scope) };
+  for (const st of s.init) checkStmt(cx, st, inner);
+  const ct = checkExpr(cx, s.cond, inner, BOOL);
+  if (ct.kind !== 'bool') cx.error(s.cond.loc, `loop condition must be bool, not ${typeToString(ct)}`);
+  for (const st of s.update) checkStmt(cx, st, inner);
+  checkStmt(cx, s.body, { ...inner, scope: new Scope(inner.scope), loop: true });
+}
+
+function forInStmt(cx: Checker, s: ForInStmt, ctx: Ctx): void {
+  if (ctx.parser)
+    return cx.error(s.loc, 'a for loop is not allowed in a parser: loop through states instead');
+  const v = s.variable;
+  v.type = resolveType(cx, v.typeRef, ctx.scope);
+  if (s.to === undefined)
+    return cx.error(
+      s.from.loc,
+      'this target runs for-in loops over a range (from .. to) only, not over a header stack or list',
+    );
+  if (!isFixedInt(v.type))
+    return cx.error(
+      v.typeRef.loc,
+      `the variable of a loop over a range must be bit<W> or int<W>, not ${typeToString(v.type)}`,
+    );
+  for (const bound of [s.from, s.to]) {
+    checkExpr(cx, bound, ctx, v.type);
+    coerce(cx, bound, v.type, 'range bound');
+  }
+  const inner: Ctx = { ...ctx, scope: new Scope(ctx.scope) };
+  cx.declareValue(inner.scope, v.name, v, v.loc);
+  checkStmt(cx, s.body, { ...inner, scope: new Scope(inner.scope), loop: true });
 }
 
 export function checkLvalue(cx: Checker, e: Expr, ctx: Ctx): void {

@@ -221,6 +221,26 @@ describe('engine/switch', () => {
     assert.throws(() => sw.processPacket(0, pkt('00 00 0000 00000000')), /assert/);
   });
 
+  it('a loop that never ends aborts its packet once the block passes the iteration budget', () => {
+    const sw = build(`
+      control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+        apply {
+          // bit<8> is always <= 255 (runaway when a != 0); a = 0 takes two short loops of 3.
+          bit<8> n = 0;
+          for (bit<8> i = 0; hdr.data.a != 0 && i <= 255; i = i + 1) { n = n + 1; }
+          for (bit<8> i in 1 .. 3) { for (bit<8> j in 1 .. 3) { n = n + 1; } }
+          hdr.data.a = n;
+          sm.egress_spec = 1;
+        }
+      }
+      ${EGRESS_NOP}`);
+    assert.throws(() => sw.processPacket(0, pkt('01 00 0000 00000000')), /ran past 16777216 iterations/);
+    // The budget is per run of a block: the next packet starts from zero.
+    const out = sw.processPacket(0, pkt('00 00 0000 00000000'));
+    assert.equal(out.length, 1);
+    assert.equal(out[0]!.data[14], 9);
+  });
+
   describe('control plane', () => {
     const BODY = `
       control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {

@@ -373,6 +373,57 @@ const cases: Case[] = [
     at: 'hdr.ethernet, 32',
     message: 'has no varbit field',
   },
+  {
+    name: 'break outside a loop',
+    fragment: { apply: 'if (meta.m8 == 1) { break; }' },
+    at: 'break',
+    message: 'break is only allowed inside a for loop',
+  },
+  {
+    name: 'continue outside a loop',
+    fragment: { apply: 'continue;' },
+    at: 'continue',
+    message: 'continue is only allowed inside a for loop',
+  },
+  {
+    name: 'a for loop in a parser state',
+    fragment: {
+      start: 'for (bit<8> i = 0; i < 2; i = i + 1) { } packet.extract(hdr.ethernet); transition accept;',
+    },
+    at: 'for',
+    message: 'a for loop is not allowed in a parser: loop through states instead',
+  },
+  {
+    name: 'a loop condition that is not bool',
+    fragment: { apply: 'for (bit<8> i = 0; i; i = i + 1) { }' },
+    at: 'i; i',
+    message: 'loop condition must be bool, not bit<8>',
+  },
+  {
+    name: 'a for-in loop over a header stack',
+    fragment: { locals: 'ethernet_t[2] st;', apply: 'for (ethernet_t e in st) { }' },
+    at: 'st)',
+    message: /for-in loops over a range \(from \.\. to\) only/,
+  },
+  {
+    name: 'a bool variable over a range',
+    fragment: { apply: 'for (bool b in 0 .. 1) { }' },
+    at: 'bool b',
+    message: 'the variable of a loop over a range must be bit<W> or int<W>, not bool',
+  },
+  {
+    name: 'a range bound of another width',
+    fragment: { apply: 'for (bit<8> i in 0 .. meta.m16) { }' },
+    at: 'meta.m16)',
+    message: /cannot convert bit<16> to bit<8>/,
+  },
+  {
+    name: 'a loop variable used after its loop',
+    fragment: { apply: 'for (bit<8> i = 0; i < 2; i = i + 1) { } meta.m8 = i;' },
+    at: 'i;',
+    after: 'meta.m8 = ',
+    message: "undeclared name 'i'",
+  },
 ];
 
 describe('front-end: rejected programs', () => {

@@ -140,6 +140,27 @@ register_read Ing.last 0 5
     assert.match(r.report, /prog.stf:3: register Ing.last\[0\] is 0, expected 5/);
   });
 
+  it('fails, naming the packet, when the program aborts it, and runs nothing after (bmv2 would stop)', async () => {
+    // A TTL of 0 fails the assert. The packet after it would leave on port 1 (reported as a note: the test
+    // attaches no port 1), were it processed.
+    const program = PROGRAM.replace('route.apply();', 'assert(hdr.ipv4.ttl != 0); route.apply();');
+    const f = files(
+      `add Ing.route hdr.ipv4.dst:0x0a000000/8 Ing.fwd(port:1)\npacket 0 ${IN.replace('4011', '0011')}\npacket 0 ${IN}\n`,
+      program,
+    );
+    const r = await runStf({ programPath: f.p4, stfPath: f.test });
+    assert.equal(r.status, 'fail', r.report);
+    assert.match(
+      r.report,
+      /prog\.stf:2: the program aborted this packet \(assert at .*prog\.p4:\d+ failed\)/,
+    );
+    assert.match(r.report, /the test stops here/);
+    assert.doesNotMatch(r.report, /port 1/);
+    // Without the failing packet, the same file forwards the second one.
+    const g = files(`add Ing.route hdr.ipv4.dst:0x0a000000/8 Ing.fwd(port:1)\npacket 0 ${IN}\n`, program);
+    assert.match((await runStf({ programPath: g.p4, stfPath: g.test })).report, /left on port 1/);
+  });
+
   it('reports load errors: bad STF syntax, unknown names, a program that does not compile', async () => {
     const syntax = files('packet zero 00');
     const r1 = await runStf({ programPath: syntax.p4, stfPath: syntax.test });
