@@ -99,6 +99,16 @@ const RESERVED_WORDS = new Set([
   'void',
 ]);
 
+/** Operators with a compound assignment form (`a += b`), P4_16 v1.2.5. */
+const COMPOUND_OPS = new Set(['*', '/', '%', '+', '-', '|+|', '|-|', '<<', '&', '|', '^']);
+
+/** Whether an expression just parsed (no links yet, so a tree) contains a call. */
+function hasCall(n: unknown): boolean {
+  if (n === null || typeof n !== 'object') return false;
+  if ((n as { kind?: unknown }).kind === 'call') return true;
+  return Object.entries(n).some(([k, v]) => k !== 'loc' && hasCall(v));
+}
+
 export class Parser {
   private pos = 0;
   private readonly typeScopes: Set<string>[] = [new Set()];
@@ -1076,11 +1086,34 @@ export class Parser {
         loc,
       };
     }
+    const start = this.pos;
     const lhs = this.expr();
     if (this.is('=')) {
       const eq = this.expect('=');
       const rhs = this.expr();
       return { kind: 'assign', lhs, rhs, loc: eq.loc };
+    }
+    const compound = this.compoundOp();
+    if (compound) {
+      // `a op= b` is `a = a op b`, with `a` evaluated once: no call in it, so reading it twice is the same.
+      if (hasCall(lhs)) this.fail('the target of a compound assignment cannot contain a call', lhs.loc);
+      const opLoc = this.tok.loc;
+      this.pos += compound[1];
+      const rhs = this.expr();
+      const end = this.pos;
+      // The target read again, as the operand: nodes of its own for the checker to annotate.
+      this.pos = start;
+      const left = this.expr();
+      this.pos = end;
+      const value: Expr = {
+        kind: 'binary',
+        op: compound[0],
+        left,
+        right: rhs,
+        type: UNKNOWN_TYPE,
+        loc: opLoc,
+      };
+      return { kind: 'assign', lhs, rhs: value, loc: opLoc };
     }
     if (lhs.kind !== 'call') this.fail('expected an assignment or a call', lhs.loc);
     return { kind: 'call', call: lhs, loc };
@@ -1181,9 +1214,19 @@ export class Parser {
   /** The binary operator at the cursor ('>>' is two adjacent '>' tokens) and how many tokens it takes. */
   private binaryOp(): [string, number] | undefined {
     const t = this.tok;
-    if (t.kind !== 'punct') return undefined;
+    if (t.kind !== 'punct' || this.compoundOp()) return undefined;
     if (t.text === '>' && this.peek().text === '>' && this.peek().adjacent) return ['>>', 2];
     return BINARY_PRECEDENCE[t.text] !== undefined ? [t.text, 1] : undefined;
+  }
+
+  /** The operator of a compound assignment at the cursor (`+=` is '+' then an adjacent '=', `>>=` is '>'
+   *  then an adjacent '>=') and how many tokens it takes. */
+  private compoundOp(): [BinaryOp, number] | undefined {
+    const t = this.tok;
+    const n = this.peek();
+    if (t.kind !== 'punct' || !n.adjacent) return undefined;
+    if (t.text === '>' && n.text === '>=') return ['>>', 2];
+    return COMPOUND_OPS.has(t.text) && n.text === '=' ? [t.text as BinaryOp, 2] : undefined;
   }
 
   private binary(minPrec: number): Expr {

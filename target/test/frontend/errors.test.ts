@@ -374,6 +374,22 @@ const cases: Case[] = [
     message: 'has no varbit field',
   },
   {
+    name: 'a compound assignment to a target with a call',
+    fragment: {
+      top: 'bit<1> f() { return 0; }',
+      locals: 'ethernet_t[2] st;',
+      apply: 'st[f()].etherType += 1;',
+    },
+    at: 'st[f()]',
+    message: 'the target of a compound assignment cannot contain a call',
+  },
+  {
+    name: 'a compound operator split by a space',
+    fragment: { apply: 'meta.m8 + = 1;' },
+    at: '= 1',
+    message: /syntax error/,
+  },
+  {
     name: 'break outside a loop',
     fragment: { apply: 'if (meta.m8 == 1) { break; }' },
     at: 'break',

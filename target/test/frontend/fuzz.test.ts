@@ -64,6 +64,8 @@ const POOL = [
   '..',
   'break',
   'continue',
+  '+=',
+  '>>=',
   'transition',
   'select',
   'table',
