@@ -142,11 +142,12 @@ function parseIntArg(text: string | undefined, line: number, what: string): numb
   return Number(n);
 }
 
+/** Packet bytes from hex digits, two per byte. A lone last digit is a byte of its own value (`0 1 2` is
+ *  01 02), as p4c's runner reads it: it converts the digits two at a time, and the last pair may be one. */
 export function parseHexBytes(words: string[], line: number): Uint8Array {
   const hex = words.join('');
   if (!/^[0-9a-fA-F]*$/.test(hex)) throw new StfSyntaxError(line, `bad packet data '${hex}'`);
-  if (hex.length % 2 !== 0) throw new StfSyntaxError(line, `packet data has an odd number of hex digits`);
-  const out = new Uint8Array(hex.length / 2);
+  const out = new Uint8Array(Math.ceil(hex.length / 2));
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;
 }

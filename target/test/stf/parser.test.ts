@@ -99,6 +99,11 @@ describe('stf/parser', () => {
     assert.throws(() => parseNumber('0xZZ', 7), /line 7/);
   });
 
+  it('reads a lone last hex digit of packet data as a byte of its own value, as p4c does', () => {
+    const [c] = parseStf('packet 0 01 2');
+    assert.deepEqual(c?.kind === 'packet' ? [...c.data] : undefined, [0x01, 0x02]);
+  });
+
   it('reports errors with their line numbers', () => {
     const bad = (text: string, line: number, re: RegExp): void => {
       assert.throws(
@@ -109,7 +114,6 @@ describe('stf/parser', () => {
     bad('wait\nfrobnicate 1', 2, /unknown command/);
     bad('packet x 00', 1, /bad port/);
     bad('\n\npacket 0 0g', 3, /bad packet data/);
-    bad('packet 0 012', 1, /odd number/);
     bad('add t k:1 act(p=3)', 1, /bad action argument/);
     bad('add t k:1', 1, /missing ACTION/);
     bad('expect 1 01xx', 1, /bad expected packet data/);
