@@ -26,7 +26,7 @@ import type { Checker, Ctx } from './checker.js';
 import { controlDecl, tableDecl } from './controls.js';
 import { checkExpr, constInt } from './expressions.js';
 import { externDecl, instanceDecl } from './externs.js';
-import { coerce } from './inference.js';
+import { coerce, isValue } from './inference.js';
 import { parserDecl } from './parsers.js';
 import { checkBlock } from './statements.js';
 import { resolveType, typeVarScope } from './type-refs.js';
@@ -224,7 +224,7 @@ export function constDecl(
   if (d.kind !== 'const') return;
   d.type = resolveType(cx, d.typeRef, ctx.scope);
   checkExpr(cx, d.value, ctx, d.type);
-  coerce(cx, d.value, d.type, `constant '${d.name}'`);
+  if (isValue(cx, d.value)) coerce(cx, d.value, d.type, `constant '${d.name}'`);
   if (d.value.constValue === undefined)
     cx.error(d.value.loc, `the value of constant '${d.name}' is not a compile-time constant`);
   d.constValue = d.value.constValue;
@@ -273,7 +273,7 @@ export function variableDecl(cx: Checker, d: VariableDecl, ctx: Ctx): void {
     );
   if (d.init) {
     checkExpr(cx, d.init, ctx, d.type);
-    coerce(cx, d.init, d.type, `initializer of '${d.name}'`);
+    if (isValue(cx, d.init)) coerce(cx, d.init, d.type, `initializer of '${d.name}'`);
   }
   cx.declareValue(ctx.scope, d.name, d, d.loc);
 }

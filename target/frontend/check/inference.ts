@@ -3,12 +3,27 @@ import type { Expr, Type } from '../ast.js';
 import { isFixedInt, normalize, typeEquals, typeToString } from '../types.js';
 import type { Checker } from './checker.js';
 
+/** False, with an error, for `_` or `default` where a value is read (an assignment, initializer or return). */
+export function isValue(cx: Checker, e: Expr): boolean {
+  if (e.kind !== 'dontcare') return true;
+  notAValue(cx, e);
+  return false;
+}
+
+function notAValue(cx: Checker, e: Extract<Expr, { kind: 'dontcare' }>): void {
+  cx.error(e.loc, `'${e.text}' is not a value: it stands only for a label, a keyset or an out argument`);
+}
+
 /** Converts `e` to type `target` where P4 allows it implicitly; reports an error otherwise. */
 export function coerce(cx: Checker, e: Expr, target: Type, what: string): void {
   const t = e.type;
   if (target.kind === 'unknown' || target.kind === 'typevar' || t.kind === 'unknown') return;
   if (typeEquals(t, target)) return;
-  if (t.kind === 'dontcare' || target.kind === 'dontcare') return;
+  if (t.kind === 'dontcare' || target.kind === 'dontcare') {
+    // `_` may stand for an out argument; `default` only as a label or keyset, which never come here.
+    if (e.kind === 'dontcare' && e.text === 'default' && target.kind !== 'dontcare') notAValue(cx, e);
+    return;
+  }
   if (t.kind === 'infint' && isFixedInt(target)) {
     e.type = target;
     if (e.constValue?.kind === 'int') {

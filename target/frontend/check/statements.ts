@@ -7,7 +7,7 @@ import { Scope } from '../scope.js';
 import type { Checker, Ctx } from './checker.js';
 import { constDecl, variableDecl } from './declarations.js';
 import { checkExpr } from './expressions.js';
-import { coerce } from './inference.js';
+import { coerce, isValue } from './inference.js';
 import { resolveType } from './type-refs.js';
 
 export function checkBlock(cx: Checker, b: BlockStmt, ctx: Ctx): void {
@@ -36,7 +36,7 @@ export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
         const rt = ctx.fn?.returnType ?? VOID;
         if (rt.kind === 'void') cx.error(s.value.loc, 'return with a value in a block that returns nothing');
         checkExpr(cx, s.value, ctx, rt);
-        coerce(cx, s.value, rt, 'return value');
+        if (isValue(cx, s.value)) coerce(cx, s.value, rt, 'return value');
       } else if (ctx.fn && ctx.fn.returnType.kind !== 'void') cx.error(s.loc, 'return needs a value');
       return;
     case 'for':
@@ -54,7 +54,7 @@ export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
       const lt = checkExpr(cx, s.lhs, ctx);
       checkLvalue(cx, s.lhs, ctx);
       checkExpr(cx, s.rhs, ctx, lt);
-      coerce(cx, s.rhs, lt, 'assignment');
+      if (isValue(cx, s.rhs)) coerce(cx, s.rhs, lt, 'assignment');
       return;
     }
     case 'call': {

@@ -390,6 +390,24 @@ const cases: Case[] = [
     message: /syntax error/,
   },
   {
+    name: "'default' assigned as a value",
+    fragment: { apply: 'meta.m8 = default;' },
+    at: 'default;',
+    message: "'default' is not a value: it stands only for a label, a keyset or an out argument",
+  },
+  {
+    name: "'_' as a variable's initializer",
+    fragment: { apply: 'bit<8> y = _;' },
+    at: '_;',
+    message: "'_' is not a value: it stands only for a label, a keyset or an out argument",
+  },
+  {
+    name: "'default' inside a list assigned to a header",
+    fragment: { apply: 'hdr.ethernet = { 1, default, 2 };' },
+    at: 'default,',
+    message: /'default' is not a value/,
+  },
+  {
     name: 'break outside a loop',
     fragment: { apply: 'if (meta.m8 == 1) { break; }' },
     at: 'break',
