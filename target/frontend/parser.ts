@@ -1086,7 +1086,6 @@ export class Parser {
         loc,
       };
     }
-    const start = this.pos;
     const lhs = this.expr();
     if (this.is('=')) {
       const eq = this.expect('=');
@@ -1100,15 +1099,11 @@ export class Parser {
       const opLoc = this.tok.loc;
       this.pos += compound[1];
       const rhs = this.expr();
-      const end = this.pos;
-      // The target read again, as the operand: nodes of its own for the checker to annotate.
-      this.pos = start;
-      const left = this.expr();
-      this.pos = end;
       const value: Expr = {
         kind: 'binary',
         op: compound[0],
-        left,
+        // The target again, as the operand: nodes of its own for the checker to annotate.
+        left: structuredClone(lhs),
         right: rhs,
         type: UNKNOWN_TYPE,
         loc: opLoc,
