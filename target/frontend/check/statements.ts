@@ -40,9 +40,11 @@ export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
       } else if (ctx.fn && ctx.fn.returnType.kind !== 'void') cx.error(s.loc, 'return needs a value');
       return;
     case 'for':
-      return forStmt(cx, s, ctx);
     case 'for_in':
-      return forInStmt(cx, s, ctx);
+      // The grammar has no loops in parser states (a parser loops through its states instead).
+      if (ctx.parser)
+        return cx.error(s.loc, 'a for loop is not allowed in a parser: loop through states instead');
+      return s.kind === 'for' ? forStmt(cx, s, ctx) : forInStmt(cx, s, ctx);
     case 'break':
     case 'continue':
       if (!ctx.loop) cx.error(s.loc, `${s.kind} is only allowed inside a for loop`);
@@ -123,10 +125,7 @@ export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
   }
 }
 
-// The grammar has no loops in parser states (a parser loops through its states instead).
 function forStmt(cx: Checker, s: ForStmt, ctx: Ctx): void {
-  if (ctx.parser)
-    return cx.error(s.loc, 'a for loop is not allowed in a parser: loop through states instead');
   // The init statements' declarations belong to the loop: visible in the condition, updates and body only.
   const inner: Ctx = { ...ctx, scope: new Scope(ctx.scope) };
   for (const st of s.init) checkStmt(cx, st, inner);
@@ -137,8 +136,6 @@ function forStmt(cx: Checker, s: ForStmt, ctx: Ctx): void {
 }
 
 function forInStmt(cx: Checker, s: ForInStmt, ctx: Ctx): void {
-  if (ctx.parser)
-    return cx.error(s.loc, 'a for loop is not allowed in a parser: loop through states instead');
   const v = s.variable;
   v.type = resolveType(cx, v.typeRef, ctx.scope);
   if (s.to === undefined)
