@@ -3,10 +3,11 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../config-file/index.js';
+import { PacketAborted } from '../../target/engine/index.js';
 import { PROGRAM_PATH } from '../../target/test/p4runtime/harness.js';
 import { EXIT_BAD_INPUT, EXIT_INTERNAL, reportError, UserInputError } from '../errors.js';
 import { runCli } from './run-cli.js';
@@ -24,6 +25,8 @@ describe('mlt: one error path at the CLI boundary', () => {
     for (const e of [
       new UserInputError('bad thing'),
       new ConfigError([{ file: 'a.yaml', path: 'x', line: 3, col: 4, message: 'must be >= 1' }]),
+      // The P4 program stopped a packet (assert, endless loop): the program's doing, not mlt's.
+      new PacketAborted('assert at prog.p4:12 failed'),
     ]) {
       let out = '';
       assert.equal(
@@ -33,6 +36,23 @@ describe('mlt: one error path at the CLI boundary', () => {
       assert.match(out, /^error: /);
       assert.doesNotMatch(out, STACK_LINE);
     }
+  });
+
+  it('mlt stf on a program that aborts a packet: the test fails (exit 1) at that line, no stack', () => {
+    const program = join(dir, 'abort.p4');
+    const text = readFileSync(PROGRAM_PATH, 'utf8');
+    const marked = text.replace(/apply \{/, 'apply { assert(false);');
+    assert.notEqual(marked, text);
+    writeFileSync(program, marked);
+    const test = join(dir, 'abort.stf');
+    writeFileSync(test, 'packet 0 000000000002 000000000001 0800 00\nexpect 1 00\n');
+    const r = runCli(['stf', program, test]);
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(
+      r.stdout,
+      /abort\.stf:1: the program aborted this packet \(assert at .*abort\.p4:\d+ failed\)/,
+    );
+    assert.doesNotMatch(r.stdout + r.stderr, STACK_LINE);
   });
 
   it('prints any other error as an internal error with its stack, exit 70', () => {
