@@ -366,6 +366,8 @@ export type TypeRef =
   | { kind: 'named'; name: string; global?: boolean; typeArgs: TypeRef[]; loc: Loc; resolved?: Type }
   | { kind: 'stack'; element: TypeRef; size: Expr; loc: Loc; resolved?: Type }
   | { kind: 'tuple'; elements: TypeRef[]; loc: Loc; resolved?: Type }
+  /** `list<T>`: this target accepts it only in a cast of the list a for-in loop walks. */
+  | { kind: 'list'; element: TypeRef; loc: Loc; resolved?: Type }
   | { kind: 'dontcare'; loc: Loc; resolved?: Type };
 
 // ---------------------------------------------------------------- statements
@@ -445,13 +447,21 @@ export interface ForStmt {
   loc: Loc;
 }
 
-/** `for (T v in from .. to) body`: v takes each value from `from` to `to`, both included, in order. */
+/**
+ * `for (T v in c) body`: v takes each value of c in order, c evaluated once before the first iteration. c is a
+ * range `from .. to` (both included; `to` present), a header stack, or a list expression (possibly cast to
+ * `list<T>`): each element in turn, as it was before the loop.
+ */
 export interface ForInStmt {
   kind: 'for_in';
   variable: VariableDecl;
-  /** The collection: a range `from .. to` (`to` present), or an expression the checker rejects. */
+  /** The range's start, or the whole collection when `to` is absent. */
   from: Expr;
   to?: Expr;
+  /** What `from` is, set by the checker. */
+  collection?: 'range' | 'stack' | 'list';
+  /** A list collection's elements, each checked against the variable's type (the checker sets them). */
+  elements?: Expr[];
   body: Stmt;
   loc: Loc;
 }

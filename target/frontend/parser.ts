@@ -221,7 +221,18 @@ export class Parser {
     const t = this.tok;
     if (t.kind !== 'ident') return false;
     if (t.text === 'error') return this.peek().text !== '.';
-    return TYPE_KEYWORDS.has(t.text) || this.isTypeName(t.text);
+    return TYPE_KEYWORDS.has(t.text) || this.isTypeName(t.text) || this.atListType(0);
+  }
+
+  /** `list<T>` (P4_16 v1.2.4): `list` is a type only before `<`, so programs naming something `list` still parse. */
+  private atListType(offset: number): boolean {
+    const t = this.peek(offset);
+    return (
+      t.kind === 'ident' &&
+      t.text === 'list' &&
+      this.peek(offset + 1).text === '<' &&
+      !this.isTypeName('list')
+    );
   }
 
   // ------------------------------------------------------------ program
@@ -909,58 +920,64 @@ export class Parser {
     const loc = t.loc;
     let ref: TypeRef;
     if (t.kind !== 'ident') this.fail(`expected a type but found '${t.text}'`);
-    switch (t.text) {
-      case 'bit':
-      case 'int':
-      case 'varbit': {
-        this.pos++;
-        if (this.accept('<')) {
-          const width = this.widthExpr();
-          this.expect('>');
-          ref = { kind: 'bits', signed: t.text === 'int', varbit: t.text === 'varbit', width, loc };
-        } else if (t.text === 'int') ref = { kind: 'base', name: 'int_infint', loc };
-        else if (t.text === 'bit') {
-          const one = { kind: 'int' as const, value: 1n, text: '1', type: UNKNOWN_TYPE, loc };
-          ref = { kind: 'bits', signed: false, varbit: false, width: one, loc };
-        } else this.fail('varbit needs a width');
-        break;
-      }
-      case 'bool':
-      case 'error':
-      case 'string':
-      case 'void':
-      case 'match_kind':
-        this.pos++;
-        ref = { kind: 'base', name: t.text, loc };
-        break;
-      case 'tuple': {
-        this.pos++;
-        this.expect('<');
-        const elements: TypeRef[] = [];
-        if (!this.is('>')) {
-          do elements.push(this.typeRef());
-          while (this.accept(','));
-        }
-        this.expect('>');
-        ref = { kind: 'tuple', elements, loc };
-        break;
-      }
-      case '_':
-        this.pos++;
-        ref = { kind: 'dontcare', loc };
-        break;
-      default: {
-        this.pos++;
-        const typeArgs: TypeRef[] = [];
-        if (this.is('<') && this.isTypeArgStart()) {
+    if (this.atListType(0)) {
+      this.pos++;
+      this.expect('<');
+      ref = { kind: 'list', element: this.typeRef(), loc };
+      this.expect('>');
+    } else
+      switch (t.text) {
+        case 'bit':
+        case 'int':
+        case 'varbit': {
           this.pos++;
-          do typeArgs.push(this.typeRef());
-          while (this.accept(','));
-          this.expect('>');
+          if (this.accept('<')) {
+            const width = this.widthExpr();
+            this.expect('>');
+            ref = { kind: 'bits', signed: t.text === 'int', varbit: t.text === 'varbit', width, loc };
+          } else if (t.text === 'int') ref = { kind: 'base', name: 'int_infint', loc };
+          else if (t.text === 'bit') {
+            const one = { kind: 'int' as const, value: 1n, text: '1', type: UNKNOWN_TYPE, loc };
+            ref = { kind: 'bits', signed: false, varbit: false, width: one, loc };
+          } else this.fail('varbit needs a width');
+          break;
         }
-        ref = { kind: 'named', name: t.text, typeArgs, loc };
+        case 'bool':
+        case 'error':
+        case 'string':
+        case 'void':
+        case 'match_kind':
+          this.pos++;
+          ref = { kind: 'base', name: t.text, loc };
+          break;
+        case 'tuple': {
+          this.pos++;
+          this.expect('<');
+          const elements: TypeRef[] = [];
+          if (!this.is('>')) {
+            do elements.push(this.typeRef());
+            while (this.accept(','));
+          }
+          this.expect('>');
+          ref = { kind: 'tuple', elements, loc };
+          break;
+        }
+        case '_':
+          this.pos++;
+          ref = { kind: 'dontcare', loc };
+          break;
+        default: {
+          this.pos++;
+          const typeArgs: TypeRef[] = [];
+          if (this.is('<') && this.isTypeArgStart()) {
+            this.pos++;
+            do typeArgs.push(this.typeRef());
+            while (this.accept(','));
+            this.expect('>');
+          }
+          ref = { kind: 'named', name: t.text, typeArgs, loc };
+        }
       }
-    }
     while (this.is('[')) {
       const lb = this.expect('[');
       const size = this.expr();
@@ -1266,7 +1283,7 @@ export class Parser {
     if (n.kind !== 'ident') return false;
     if (n.text === 'error') return this.peek(2).text !== '.';
     if (TYPE_KEYWORDS.has(n.text)) return true;
-    if (!this.isTypeName(n.text)) return false;
+    if (!this.isTypeName(n.text) && !this.atListType(1)) return false;
     // `(MyEnum.A)` is an expression; `(T)` or `(T<..>)` followed by ')' is a cast.
     const save = this.pos;
     try {

@@ -1,4 +1,5 @@
-// Loops: `for (init; cond; update)` and `for (T v in from .. to)`, with `break` and `continue`.
+// Loops: `for (init; cond; update)` and `for (T v in c)` over a range, a header stack or a list, with `break`
+// and `continue`.
 //
 // Each loop is a labelled JavaScript `for (;;)` whose body sits in a labelled block: `break` leaves the loop,
 // `continue` leaves the body block, so the updates still run. Labels, not bare JavaScript `break`, because a
@@ -10,7 +11,7 @@
 import type { ForInStmt, ForStmt, Loc } from '../../frontend/ast.js';
 import * as B from '../bits.js';
 import { bitOf } from '../types.js';
-import { expr, exprAs } from './expressions.js';
+import { expr, exprAs, valueFor } from './expressions.js';
 import { CodegenError, type FnCtx, type Gen } from './gen.js';
 import { inRange, runtimeIndexes } from './stack-index.js';
 import { guardedValue, stmt, stmtBlock } from './statements.js';
@@ -45,9 +46,13 @@ export function forLoop(gen: Gen, s: ForStmt, ctx: FnCtx): string {
 }
 
 export function forInLoop(gen: Gen, s: ForInStmt, ctx: FnCtx): string {
+  return s.collection === 'range' ? rangeLoop(gen, s, ctx) : collectionLoop(gen, s, ctx);
+}
+
+function rangeLoop(gen: Gen, s: ForInStmt, ctx: FnCtx): string {
   const t = s.variable.type;
   const bt = bitOf(t);
-  if (!bt || !s.to) throw new CodegenError('for-in over something other than a range of bit<W> or int<W>');
+  if (!bt || !s.to) throw new CodegenError('for-in over a range of something other than bit<W> or int<W>');
   const v = gen.nameOf(s.variable, s.variable.name);
   const lo = gen.fresh('$lo');
   const hi = gen.fresh('$hi');
@@ -61,6 +66,29 @@ export function forInLoop(gen: Gen, s: ForInStmt, ctx: FnCtx): string {
     `{\nconst ${lo} = ${from}, ${hi} = ${to};\n` +
     `if (${lo} <= ${hi}) ${exit}: for (let ${i} = ${lo};; ${i} = ${i} + ${B.literal(1n, bt)}) {\n` +
     `let ${v} = ${i};\n${guard(s.loc)}\n${body}\nif (${i} === ${hi}) break;\n}\n}`
+  );
+}
+
+/**
+ * A header stack or a list: its values are taken once, before the first iteration (a copy of the stack, each
+ * list element converted to the variable's type), so the body changing the stack or an element's operands
+ * does not change what the loop walks. Each iteration's variable is its own value.
+ */
+function collectionLoop(gen: Gen, s: ForInStmt, ctx: FnCtx): string {
+  const t = s.variable.type;
+  let values: string;
+  if (s.collection === 'stack') values = `$rt.clone(${guardedValue(gen, s.from, expr(gen, s.from))}).$a`;
+  else if (s.collection === 'list' && s.elements)
+    values = `[${s.elements.map((e) => guardedValue(gen, e, valueFor(gen, e, t))).join(', ')}]`;
+  else throw new CodegenError('for-in over an unchecked collection');
+  const v = gen.nameOf(s.variable, s.variable.name);
+  const all = gen.fresh('$all');
+  const i = gen.fresh('$i');
+  const { exit, body } = labelled(gen, s, ctx);
+  return (
+    `{\nconst ${all} = ${values};\n` +
+    `${exit}: for (let ${i} = 0; ${i} < ${all}.length; ${i}++) {\n` +
+    `let ${v} = ${all}[${i}];\n${guard(s.loc)}\n${body}\n}\n}`
   );
 }
 

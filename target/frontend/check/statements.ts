@@ -1,7 +1,7 @@
 // Statements: blocks, assignments, conditionals, switch, loops, return and exit, and what may be assigned to.
 import type { ActionDecl, BlockStmt, Expr, ForInStmt, ForStmt, Stmt } from '../ast.js';
 import { CompileAbort } from '../diagnostics.js';
-import { BOOL, DONTCARE, VOID, isFixedInt, typeToString } from '../types.js';
+import { BOOL, DONTCARE, VOID, isFixedInt, typeEquals, typeToString } from '../types.js';
 import { exprText } from '../names.js';
 import { Scope } from '../scope.js';
 import type { Checker, Ctx } from './checker.js';
@@ -138,23 +138,60 @@ function forStmt(cx: Checker, s: ForStmt, ctx: Ctx): void {
 function forInStmt(cx: Checker, s: ForInStmt, ctx: Ctx): void {
   const v = s.variable;
   v.type = resolveType(cx, v.typeRef, ctx.scope);
-  if (s.to === undefined)
-    return cx.error(
-      s.from.loc,
-      'this target runs for-in loops over a range (from .. to) only, not over a header stack or list',
-    );
-  if (!isFixedInt(v.type))
-    return cx.error(
-      v.typeRef.loc,
-      `the variable of a loop over a range must be bit<W> or int<W>, not ${typeToString(v.type)}`,
-    );
-  for (const bound of [s.from, s.to]) {
-    checkExpr(cx, bound, ctx, v.type);
-    coerce(cx, bound, v.type, 'range bound');
+  if (s.to === undefined) collection(cx, s, ctx);
+  else {
+    s.collection = 'range';
+    if (!isFixedInt(v.type))
+      return cx.error(
+        v.typeRef.loc,
+        `the variable of a loop over a range must be bit<W> or int<W>, not ${typeToString(v.type)}`,
+      );
+    for (const bound of [s.from, s.to]) {
+      checkExpr(cx, bound, ctx, v.type);
+      coerce(cx, bound, v.type, 'range bound');
+    }
   }
   const inner: Ctx = { ...ctx, scope: new Scope(ctx.scope) };
   cx.declareValue(inner.scope, v.name, v, v.loc);
   checkStmt(cx, s.body, { ...inner, scope: new Scope(inner.scope), loop: true });
+}
+
+/** A for-in loop's collection when it is not a range: a header stack of the variable's type, or a list. */
+function collection(cx: Checker, s: ForInStmt, ctx: Ctx): void {
+  const vt = s.variable.type;
+  let list = s.from;
+  if (list.kind === 'cast' && list.targetType.kind === 'list') {
+    // `(list<T>){a, b}`: T is the elements' type, so it must be the variable's.
+    const et = resolveType(cx, list.targetType.element, ctx.scope);
+    list.targetType.resolved = et;
+    if (!typeEquals(et, vt))
+      cx.error(list.loc, `a list<${typeToString(et)}> cannot be walked by a ${typeToString(vt)} variable`);
+    list = list.expr;
+    if (list.kind !== 'list') return cx.error(list.loc, 'list<T> can only be the type of a list expression');
+  }
+  if (list.kind === 'list') {
+    for (const e of list.elements) {
+      checkExpr(cx, e, ctx, vt);
+      if (!isValue(cx, e)) continue;
+      coerce(cx, e, vt, 'list element');
+    }
+    s.from.type = list.type = { kind: 'list', elements: list.elements.map(() => vt) };
+    s.collection = 'list';
+    s.elements = list.elements;
+    return;
+  }
+  const t = checkExpr(cx, s.from, ctx);
+  if (t.kind !== 'stack')
+    return cx.error(
+      s.from.loc,
+      `a for-in loop walks a range (from .. to), a header stack or a list, not ${typeToString(t)}`,
+    );
+  if (!typeEquals(t.element, vt))
+    cx.error(
+      s.variable.typeRef.loc,
+      `the variable of a loop over a stack of ${typeToString(t.element)} must have that type, not ${typeToString(vt)}`,
+    );
+  s.collection = 'stack';
 }
 
 export function checkLvalue(cx: Checker, e: Expr, ctx: Ctx): void {

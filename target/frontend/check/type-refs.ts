@@ -45,6 +45,9 @@ function resolveTypeInner(cx: Checker, ref: TypeRef, scope: Scope): Type {
     }
     case 'dontcare':
       return DONTCARE;
+    case 'list':
+      // The for-in check reads the element type itself; a list<T> anywhere else is not supported.
+      return cx.fatal(ref.loc, 'this target supports list<T> only in a cast of the list a for-in loop walks');
     case 'tuple':
       return { kind: 'tuple', elements: ref.elements.map((e) => resolveType(cx, e, scope)) };
     case 'stack': {

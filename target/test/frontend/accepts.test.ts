@@ -40,6 +40,10 @@ const programs: Record<string, Fragment> = {
       'action entries(bit<8> type) { meta.kw.priority = type; } table key { actions = { entries; } default_action = entries(1); }',
     apply: 'key.apply(); meta.kw.state = meta.kw.type;',
   },
+  listAsName: {
+    // `list` is a type only before `<` (list<T>, P4_16 v1.2.4): programs that name a variable `list` still parse.
+    apply: 'bit<8> list = meta.m8; if (list < 3) { meta.m8 = (list) + 1; }',
+  },
   defaultNoParens: {
     locals: 'action a() {} table t { actions = { a; } default_action = a; }',
     apply: 't.apply();',
