@@ -9,7 +9,29 @@ import { emitValue } from './deparser.js';
 import { expr, exprAs, lvalue, store } from './expressions.js';
 import { CodegenError, type ExternInfo, type Gen } from './gen.js';
 import { extractInto, readField } from './parser.js';
-import { defaultValue, factory } from './values.js';
+import { defaultValue, factory, propertyKey } from './values.js';
+
+/** Bits a fixed-width value of type t takes in a packet. */
+function lookaheadWidth(t: Type): number {
+  if (t.kind === 'struct' || t.kind === 'header')
+    return t.decl.fields.reduce((n, f) => n + lookaheadWidth(f.type), 0);
+  return widthOf(t);
+}
+
+/** Source of a value of type t read from the packet at bit `$o + at`, and the bits it took. */
+function lookaheadValue(t: Type, at: number): { src: string; width: number } {
+  if (t.kind === 'struct' || t.kind === 'header') {
+    const parts: string[] = t.kind === 'header' ? ['$valid: true'] : [];
+    let width = 0;
+    for (const f of t.decl.fields) {
+      const v = lookaheadValue(f.type, at + width);
+      parts.push(`${propertyKey(f.name)}: ${v.src}`);
+      width += v.width;
+    }
+    return { src: `{ ${parts.join(', ')} }`, width };
+  }
+  return { src: readField('$pkt.buf', `($o + ${at})`, t), width: widthOf(t) };
+}
 
 /** The i-th argument of a call to `callee`; the checker has made sure it is there. */
 const argument =
@@ -68,6 +90,11 @@ export function externMethod(
         const t = c.type;
         if (t.kind === 'header') {
           return `(() => { const $h = ${factory(gen, t)}(); const $save = $pkt.bit;\n${extractInto(gen, '$h', t.decl)}\n$pkt.bit = $save; return $h; })()`;
+        }
+        if (t.kind === 'struct') {
+          // A struct of bit fields (and headers, structs): one value built from the bits, none of them consumed.
+          const w = lookaheadWidth(t);
+          return `(() => { if ($pkt.bit + ${w} > $pkt.nbits) throw $rt.perr(${gen.errorCode('PacketTooShort')}); const $o = $pkt.bit; return ${lookaheadValue(t, 0).src}; })()`;
         }
         const w = widthOf(t);
         return `(($pkt.bit + ${w} > $pkt.nbits) ? $rt_throw($rt.perr(${gen.errorCode('PacketTooShort')})) : ${readField('$pkt.buf', '$pkt.bit', t)})`;

@@ -1,5 +1,5 @@
-// lookahead<T>() of a bit<W> value and of a header type without consuming
-// input, and advance(bits) to skip bytes that are then not part of the
+// lookahead<T>() of a bit<W> value, of a header type and of a struct (with a
+// struct inside) without consuming input, and advance(bits) to skip bytes that are then not part of the
 // output (they are neither extracted nor left in the payload).
 #include <core.p4>
 #include <v1model.p4>
@@ -20,10 +20,21 @@ header peek_t {
     bit<16> next2;
 }
 
+struct nibbles_t {
+    bit<4>  hi;
+    bit<4>  lo;
+}
+
+struct peek_struct_t {
+    nibbles_t n;
+    bit<16>   next2;
+}
+
 header info_t {
     bit<8>  peeked;
     bit<16> peeked2;
     bit<8>  skipped;
+    bit<8>  agree;   // 1 when the struct lookahead read what the others read
 }
 
 struct headers {
@@ -36,6 +47,7 @@ struct metadata {
     bit<8>  peeked;
     bit<16> peeked2;
     bit<8>  skipped;
+    bit<8>  agree;
 }
 
 parser MyParser(packet_in packet, out headers hdr, inout metadata meta,
@@ -44,6 +56,8 @@ parser MyParser(packet_in packet, out headers hdr, inout metadata meta,
         packet.extract(hdr.ethernet);
         meta.peeked = packet.lookahead<bit<8>>();
         meta.peeked2 = packet.lookahead<peek_t>().next2;
+        peek_struct_t ps = packet.lookahead<peek_struct_t>();
+        meta.agree = (ps.n.hi ++ ps.n.lo == meta.peeked && ps.next2 == meta.peeked2) ? 8w1 : 8w0;
         transition select(meta.peeked) {
             0xAA: skip_two;
             0xBB: skip_four;
@@ -77,6 +91,7 @@ control MyIngress(inout headers hdr, inout metadata meta,
         hdr.info.peeked = meta.peeked;
         hdr.info.peeked2 = meta.peeked2;
         hdr.info.skipped = meta.skipped;
+        hdr.info.agree = meta.agree;
         standard_metadata.egress_spec = 2;
     }
 }
