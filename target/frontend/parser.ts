@@ -863,6 +863,8 @@ export class Parser {
           const keysetExprs = this.keyset();
           this.expect(':');
           const action = this.actionRef([]);
+          // p4c's grammar also takes an entry's annotations after its action (`: a(1) @priority(3);`).
+          eAnn.push(...this.annotations());
           this.accept(';');
           const pa = eAnn.find((a) => a.name === 'priority');
           if (explicitPriority === undefined && pa?.args[0]?.kind === 'int')

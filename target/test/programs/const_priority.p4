@@ -46,7 +46,7 @@ control MyIngress(inout headers hdr, inout metadata meta,
         const entries = {
             @priority(10) 0x10 &&& 0xF0 : set(1);  // 10
             0x12 &&& 0xFF : set(2);                // 2 (second entry)
-            @priority(1) 0x13 &&& 0xFF : set(3);   // 1
+            0x13 &&& 0xFF : set(3) @priority(1);   // 1 (annotations may follow the action too)
             @priority(2) 0x14 &&& 0xFE : set(4);   // 2
             0x15 &&& 0xFF : set(5);                // 5 (fifth entry)
             @priority(3) 0x16 &&& 0xFE : set(6);   // 3
