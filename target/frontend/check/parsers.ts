@@ -1,7 +1,7 @@
 // Parser declarations: states, transitions and select keysets.
 import type { Expr, KeysetValue, Loc, NameRef, ParserDecl, ParserState, Type } from '../ast.js';
 import { CompileAbort } from '../diagnostics.js';
-import { DONTCARE, bitWidthOf, intValue } from '../types.js';
+import { DONTCARE, bitWidthOf, intValue, typeEquals } from '../types.js';
 import { Scope } from '../scope.js';
 import type { Checker, Ctx } from './checker.js';
 import { declareParams, localDecl } from './declarations.js';
@@ -78,9 +78,11 @@ function keysetValue(cx: Checker, e: Expr, t: Type, ctx: Ctx): KeysetValue {
     e.type = DONTCARE;
     return { kind: 'default' };
   }
-  const constOf = (x: Expr): bigint => {
-    checkExpr(cx, x, ctx, t);
-    coerce(cx, x, t, 'keyset');
+  const constOf = (x: Expr, inSet = false): bigint => {
+    // p4c lets the ends of a mask or range over a serializable enum be values of its underlying type.
+    const u = inSet && t.kind === 'enum' ? t.decl.underlying : undefined;
+    const xt = checkExpr(cx, x, ctx, u ?? t);
+    coerce(cx, x, u && !typeEquals(xt, t) ? u : t, 'keyset');
     const v = intValue(x.constValue);
     if (v === undefined) {
       cx.error(x.loc, 'keyset expression must be a compile-time constant');
@@ -89,8 +91,8 @@ function keysetValue(cx: Checker, e: Expr, t: Type, ctx: Ctx): KeysetValue {
     return BigInt.asUintN(bitWidthOf(t) ?? 64, v);
   };
   if (e.kind === 'binary' && (e.op === '&&&' || e.op === '..')) {
-    const a = constOf(e.left);
-    const b = constOf(e.right);
+    const a = constOf(e.left, true);
+    const b = constOf(e.right, true);
     e.type = { kind: 'set', element: t };
     return e.op === '&&&' ? { kind: 'mask', value: a & b, mask: b } : { kind: 'range', low: a, high: b };
   }

@@ -1,5 +1,7 @@
 // typedefs, constants, a plain enum, serializable enums (enum bit<8>) used as
-// a header field type and cast to and from bit<8>, and a bool constant.
+// a header field type and cast to and from bit<8>, masks over a serializable
+// enum in a select (ends of the enum or of its underlying type), and a bool
+// constant.
 #include <core.p4>
 #include <v1model.p4>
 
@@ -56,6 +58,8 @@ parser MyParser(packet_in packet, out headers hdr, inout metadata meta,
             Kind.Gamma: accept;
             Kind.Alpha: accept;
             Kind.Beta: accept;
+            Kind.Gamma &&& 0xF8: accept;           // 0x10 .. 0x17
+            (bit<8>)0x20 &&& 0xF0: accept;         // 0x20 .. 0x2F
             default: reject_kind;
         }
     }
