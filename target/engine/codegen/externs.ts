@@ -288,7 +288,10 @@ function fieldListPaths(gen: Gen, e: Expr | undefined): string {
 }
 
 export function externInfo(gen: Gen, inst: InstanceDecl): ExternInfo {
-  const have = gen.externOf.get(gen.key(inst));
+  // A control's locals exist once per instance of the control (the path); a top-level instance exists once,
+  // shared by every block that names it (a register ingress writes and egress reads).
+  const key = inst.parent ? gen.key(inst) : gen.globalKey(inst);
+  const have = gen.externOf.get(key);
   if (have) return have;
   const t = inst.type;
   if (t.kind !== 'extern') throw new CodegenError(`${inst.name} is not an extern instance`);
@@ -304,7 +307,7 @@ export function externInfo(gen: Gen, inst: InstanceDecl): ExternInfo {
     cellType: kind === 'register' ? t.typeArgs[0] : undefined,
   };
   gen.externs.push(info);
-  gen.externOf.set(gen.key(inst), info);
+  gen.externOf.set(key, info);
   return info;
 }
 

@@ -126,12 +126,22 @@ export class Gen {
     return c;
   }
 
+  /** o's key under the current instance path: a control's locals exist once per instance of the control. */
   key(o: object): string {
+    return `${this.objectId(o)}@${this.path}`;
+  }
+
+  /** o's key wherever it is reached from: for what exists once in the program. */
+  globalKey(o: object): string {
+    return `${this.objectId(o)}@`;
+  }
+
+  private objectId(o: object): number {
     let id = this.objIds.get(o);
     if (id === undefined) {
       id = this.objIds.size;
       this.objIds.set(o, id);
     }
-    return `${id}@${this.path}`;
+    return id;
   }
 }
