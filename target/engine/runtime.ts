@@ -65,8 +65,9 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const y = b as Obj;
   // Two invalid headers are equal whatever their fields hold.
   if ('$valid' in x && !x.$valid && !y.$valid) return true;
-  // Stacks are equal when their elements are: where extraction has reached (nextIndex) is not compared.
-  for (const k in x) if (k !== '$next' && !deepEqual(x[k], y[k])) return false;
+  // Stacks are equal when their elements are: where extraction has reached (nextIndex) is not compared; nor
+  // is a header's padding, which is no field of the program's.
+  for (const k in x) if (k !== '$next' && k !== '$pad' && !deepEqual(x[k], y[k])) return false;
   return true;
 }
 

@@ -83,8 +83,24 @@ export function widthOf(t: Type): number {
   return bt ? bt.width : 0;
 }
 
+/**
+ * Bits p4c's bmv2 back end adds after the fields of a fixed-size header whose width is not a whole number of
+ * bytes (bmv2 parses and deparses whole bytes): a hidden field, `$pad` here, that extract fills from the packet
+ * and emit writes back, so the bits after a 41-bit header's last field leave the switch as they came in.
+ */
+export function paddingBits(decl: HeaderTypeDecl): number {
+  if (decl.varbitField || decl.bitWidth === undefined) return 0;
+  return (8 - (decl.bitWidth % 8)) % 8;
+}
+
+/** The bits a header takes in a packet: its fields and its padding. */
+export function wireWidth(decl: HeaderTypeDecl): number {
+  return (decl.bitWidth ?? 0) + paddingBits(decl);
+}
+
 /** The bit-level fields of a header in wire order, with struct-typed fields (P4_16 allows structs of bit
- *  fields in headers) flattened into their members: `name` is the access path below the header (`src.hi`). */
+ *  fields in headers) flattened into their members: `name` is the access path below the header (`src.hi`);
+ *  the padding, if any, last. */
 export function wireFields(decl: HeaderTypeDecl): { name: string; type: Type }[] {
   const out: { name: string; type: Type }[] = [];
   const add = (prefix: string, fields: readonly { name: string; type: Type }[]): void => {
@@ -94,5 +110,7 @@ export function wireFields(decl: HeaderTypeDecl): { name: string; type: Type }[]
     }
   };
   add('', decl.fields);
+  const pad = paddingBits(decl);
+  if (pad > 0) out.push({ name: '$pad', type: { kind: 'bit', width: pad } });
   return out;
 }

@@ -2,7 +2,7 @@
 // writes where the layout allows, and the number of bits a deparser emits.
 import type { ControlDecl, Expr, ParserDecl, Stmt, Type } from '../../frontend/ast.js';
 import * as B from '../bits.js';
-import { bitOf, widthOf, wireFields } from '../types.js';
+import { bitOf, widthOf, wireFields, wireWidth } from '../types.js';
 import { blockArg } from './blocks.js';
 import { CodegenError, type Gen } from './gen.js';
 
@@ -35,7 +35,7 @@ export function deparsedBits(gen: Gen, d: ParserDecl | ControlDecl): string {
     switch (t.kind) {
       case 'header':
         if (t.decl.varbitField || t.decl.bitWidth === undefined) ok = false;
-        else stmts.push(`if (${code}.$valid) $n += ${t.decl.bitWidth};`);
+        else stmts.push(`if (${code}.$valid) $n += ${wireWidth(t.decl)};`);
         return;
       case 'struct':
       case 'header_union':
@@ -99,7 +99,7 @@ export function emitValue(gen: Gen, code: string, t: Type): string {
 function emitHeader(code: string, t: Extract<Type, { kind: 'header' }>): string {
   const parts: string[] = [`if (${code}.$valid) {`];
   const fields = wireFields(t.decl);
-  const fixed = t.decl.bitWidth ?? 0;
+  const fixed = wireWidth(t.decl);
   if (!t.decl.varbitField && fixed > 0) {
     // Byte-aligned output: constant byte offsets; zero first only if some field shares a byte.
     let off = 0;

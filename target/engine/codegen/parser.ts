@@ -10,7 +10,7 @@ import type {
   Type,
 } from '../../frontend/ast.js';
 import * as B from '../bits.js';
-import { bitOf, intLiteral, toUnsigned, widthOf, wireFields } from '../types.js';
+import { bitOf, intLiteral, toUnsigned, widthOf, wireFields, wireWidth } from '../types.js';
 import { contextLocals, localsInit } from './blocks.js';
 import { signature } from './calls.js';
 import { expr } from './expressions.js';
@@ -107,7 +107,7 @@ function select(gen: Gen, exprs: Expr[], cases: { keyset: KeysetValue[]; next: s
 /** Statements filling header `h` (source of an object) of type decl from the packet at the cursor. */
 export function extractInto(gen: Gen, h: string, decl: HeaderTypeDecl, varbitBits?: string): string {
   const out: string[] = [];
-  const fixed = decl.bitWidth ?? 0;
+  const fixed = wireWidth(decl);
   const total = varbitBits ? `(${fixed} + ${varbitBits})` : `${fixed}`;
   if (varbitBits) {
     // bmv2's extract_VL, in its order: the length (read as a signed int) must be a multiple of 8, then the

@@ -2,7 +2,7 @@
 // that invalidate or zero them in place between packets.
 import type { HeaderTypeDecl, HeaderUnionDecl, StructTypeDecl, Type } from '../../frontend/ast.js';
 import * as B from '../bits.js';
-import { bitOf } from '../types.js';
+import { bitOf, paddingBits } from '../types.js';
 import { CodegenError, type Gen } from './gen.js';
 
 /** Source of a fresh default value of type t (0, false, invalid headers). */
@@ -48,6 +48,7 @@ export function factory(gen: Gen, t: Type): string {
     parts.push(`${propertyKey(f.name)}: ${defaultValue(gen, f.type)}`);
     if (f.type.kind === 'varbit') parts.push(`$w_${f.name}: 0`);
   }
+  if (t.kind === 'header' && paddingBits(t.decl) > 0) parts.push('$pad: 0');
   gen.top.push(`function ${name}() { return { ${parts.join(', ')} }; }`);
   return name;
 }
@@ -69,6 +70,7 @@ export function resetter(gen: Gen, t: Type): string {
     body.push(resetField(gen, `o.${f.name}`, f.type));
     if (f.type.kind === 'varbit') body.push(`o.$w_${f.name} = 0;`);
   }
+  if (t.kind === 'header' && paddingBits(t.decl) > 0) body.push('o.$pad = 0;');
   gen.top.push(`function ${name}(o) { ${body.join(' ')} return o; }`);
   return name;
 }

@@ -219,7 +219,7 @@ describe('engine/owned input buffers', () => {
       }
     });
 
-  it('a deparser of headers that are not whole bytes each deparses in place too', () => {
+  it('headers that are not whole bytes deparse with their padding, in place too', () => {
     const text = `
 #include <core.p4>
 #include <v1model.p4>
@@ -241,7 +241,8 @@ V1Switch(P(), VC(), Ing(), Eg(), CC(), D()) main;
 `;
     const v = build(text);
     assert.ok(!v.generated.source.includes('deparsedBits() { return -1; }'));
-    // 0x2 | 0xfff: the 12-bit y wraps; 0x1...: header a removed, 4 bits short of a byte (copied instead).
+    // As p4c's bmv2 back end lays them out, a takes a byte and b two, each padded after its field: the padding
+    // bits leave as they came. 0x2 | 0xff5: y + 1; 0x1...: header a, and its byte, removed.
     for (const first of ['2f', '1f']) {
       const f = hex(`${first} ff ${'5a'.repeat(80)}`);
       const expected = run(v, f.slice(), false);
@@ -249,7 +250,8 @@ V1Switch(P(), VC(), Ing(), Eg(), CC(), D()) main;
       roomy.set(f);
       assert.deepEqual(run(v, roomy, true), expected);
     }
-    assert.equal(run(v, hex(`2f ff ${'5a'.repeat(80)}`), true)[0].data.slice(0, 4), '2000');
+    assert.equal(run(v, hex(`2f ff ${'5a'.repeat(80)}`), true)[0].data.slice(0, 8), '2fff6a5a');
+    assert.equal(run(v, hex(`1f ff ${'5a'.repeat(80)}`), true)[0].data.slice(0, 6), 'ff6a5a');
   });
 
   it('PacketWriter.finishInPlace declines partial bytes and growth', () => {
