@@ -110,15 +110,20 @@ export function assemble(program: Program, result: CheckResult, main: V1SwitchMa
     if (arg?.kind === 'string') controllerHeaders.push({ name: arg.value, decl: d });
   }
   // Objects of blocks that are never instantiated (a control used only as a template for nested copies)
-  // are not part of the pipeline.
-  const live = new Set<ControlDecl | ParserDecl>([
+  // are not part of the pipeline; nor are the copies made inside such a template (`C1() c1;` in a control E
+  // that only ever runs as copies of its own): only those under one of main's blocks run.
+  const mainBlocks = [
     main.parser,
     main.verifyChecksum,
     main.ingress,
     main.egress,
     main.computeChecksum,
     main.deparser,
-    ...result.copies,
+  ];
+  const roots = new Set(mainBlocks.map((b) => b.name));
+  const live = new Set<ControlDecl | ParserDecl>([
+    ...mainBlocks,
+    ...result.copies.filter((c) => roots.has((c.instancePath ?? '').split('.')[0]!)),
   ]);
   const isLive = (parent: ControlDecl | ParserDecl | undefined): boolean =>
     parent === undefined || live.has(parent);

@@ -7,6 +7,7 @@ import type {
   Expr,
   ExternFunctionDecl,
   FunctionDecl,
+  InstanceDecl,
   Loc,
   MethodDecl,
   Param,
@@ -16,6 +17,7 @@ import type {
   ParserTypeDecl,
   PackageTypeDecl,
 } from '../ast.js';
+import { UNKNOWN_TYPE } from '../ast.js';
 import {
   BOOL,
   INFINT,
@@ -32,15 +34,75 @@ import {
 import { exprText } from '../names.js';
 import type { Callable, Checker, Ctx } from './checker.js';
 import { checkExpr } from './expressions.js';
-import { checkFlattenedData, checkPacketMethod } from './externs.js';
+import { checkFlattenedData, checkPacketMethod, instanceDecl } from './externs.js';
 import { coerce } from './inference.js';
 import { checkLvalue } from './statements.js';
 import { resolveType } from './type-refs.js';
+
+/**
+ * `C.apply(...)` on a control or parser type without constructor parameters (direct type invocation): as p4c
+ * does, each such call gets an instance of its own in the enclosing block, named after the type, and the call
+ * applies that instance. The name now refers to the instance from here on in this block.
+ */
+function directInvocation(
+  cx: Checker,
+  callee: Extract<Expr, { kind: 'member' }>,
+  ctx: Ctx,
+): InstanceDecl | undefined {
+  const obj = callee.expr;
+  const name =
+    obj.kind === 'name' && !obj.global
+      ? obj.name
+      : obj.kind === 'typename' && obj.typeRef.kind === 'named' && obj.typeRef.typeArgs.length === 0
+        ? obj.typeRef.name
+        : undefined;
+  if (callee.member !== 'apply' || name === undefined) return undefined;
+  const refs = ctx.scope.lookupValue(name);
+  const r = refs?.[refs.length - 1];
+  if (r && r.kind !== 'control' && r.kind !== 'parser') return undefined;
+  const t = ctx.scope.lookupType(name);
+  if (!t || (t.kind !== 'control' && t.kind !== 'parser')) return undefined;
+  const decl = t.decl;
+  if (decl.kind !== 'control' && decl.kind !== 'parser') return undefined;
+  if (decl.ctorParams.length > 0)
+    return cx.fatal(obj.loc, `'${name}' has constructor parameters: instantiate it to apply it`);
+  const inst: InstanceDecl = {
+    kind: 'instance',
+    name,
+    typeRef: { kind: 'named', name, typeArgs: [], loc: obj.loc },
+    args: [],
+    annotations: [],
+    loc: obj.loc,
+    type: UNKNOWN_TYPE,
+    parent: ctx.control ?? ctx.parser,
+  };
+  instanceDecl(cx, inst, ctx);
+  callee.expr = { kind: 'name', name, ref: inst, type: inst.type, loc: obj.loc };
+  callee.type = VOID;
+  return inst;
+}
+
+/** `inst.apply(...)` of a control or parser instance. */
+function applyBlock(cx: Checker, e: CallExpr, inst: InstanceDecl, ctx: Ctx): Type {
+  const t = inst.type;
+  const decl = t.kind === 'control' || t.kind === 'parser' ? t.decl : undefined;
+  if (!decl || (decl.kind !== 'control' && decl.kind !== 'parser'))
+    return cx.fatal(e.loc, `cannot apply '${inst.name}'`);
+  e.params = decl.params;
+  e.args = checkArgs(cx, decl.params, e.rawArgs, new Map(), ctx, e.loc, `${decl.name}.apply`);
+  e.target =
+    decl.kind === 'control'
+      ? { kind: 'control_apply', instance: inst, decl }
+      : { kind: 'parser_apply', instance: inst, decl };
+  return VOID;
+}
 
 export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
   const callee = e.callee;
   const explicitTypeArgs = e.typeArgs.map((t) => resolveType(cx, t, ctx.scope));
   if (callee.kind === 'member') {
+    const direct = directInvocation(cx, callee, ctx);
+    if (direct) return applyBlock(cx, e, direct, ctx);
     checkExpr(cx, callee, ctx);
     const obj = callee.expr;
     const ot = obj.type;
@@ -86,16 +148,8 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     }
     if (ot.kind === 'control' || ot.kind === 'parser') {
       const inst = obj.kind === 'name' && obj.ref?.kind === 'instance' ? obj.ref : undefined;
-      const decl = ot.decl;
-      if (!inst || (decl.kind !== 'control' && decl.kind !== 'parser'))
-        return cx.fatal(e.loc, `cannot apply '${exprText(obj)}'`);
-      e.params = decl.params;
-      e.args = checkArgs(cx, decl.params, e.rawArgs, new Map(), ctx, e.loc, `${decl.name}.apply`);
-      e.target =
-        decl.kind === 'control'
-          ? { kind: 'control_apply', instance: inst, decl }
-          : { kind: 'parser_apply', instance: inst, decl };
-      return VOID;
+      if (!inst) return cx.fatal(e.loc, `cannot apply '${exprText(obj)}'`);
+      return applyBlock(cx, e, inst, ctx);
     }
     if (ot.kind === 'extern') {
       const methods = ot.decl.methods.filter((x) => x.name === m);

@@ -465,6 +465,15 @@ const cases: Case[] = [
     message: 'this target supports list<T> only in a cast of the list a for-in loop walks',
   },
   {
+    name: 'a direct invocation of a control with constructor parameters',
+    fragment: {
+      top: 'control Scaled(inout bit<8> x)(bit<8> k) { apply { x = x * k; } }',
+      apply: 'Scaled.apply(meta.m8);',
+    },
+    at: 'Scaled.apply',
+    message: "'Scaled' has constructor parameters: instantiate it to apply it",
+  },
+  {
     name: 'a bool variable over a range',
     fragment: { apply: 'for (bool b in 0 .. 1) { }' },
     at: 'bool b',

@@ -308,4 +308,32 @@ ${MAIN}`,
     assert.deepEqual(names.slice(0, 2), ['MyIngress.a', 'MyEgress.b']);
     assert.equal(names[2], 'NoAction');
   });
+
+  it('lists the objects of a control only where it runs: not those of a template, with a directly invoked one', () => {
+    // Outer runs only as MyIngress.o (and Sub as MyIngress.o.inner and MyIngress.Sub, applied directly):
+    // Outer's own copy of Sub, made while checking Outer as a template, is not part of the pipeline.
+    const r = compileP4({
+      path: 'templates.p4',
+      text: `${HEAD}
+control Sub(inout headers hdr) {
+  counter(4, CounterType.packets) hits;
+  apply { hits.count(0); }
+}
+control Outer(inout headers hdr) {
+  Sub() inner;
+  apply { inner.apply(hdr); }
+}
+control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  Outer() o;
+  apply { o.apply(hdr); Sub.apply(hdr); }
+}
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+${MAIN}`,
+    });
+    assert.ok(r.ok, r.ok ? '' : r.diagnostics.map((d) => d.message).join('\n'));
+    assert.deepEqual(r.p4info.counters.map((c) => c.preamble.name).sort(), [
+      'MyIngress.Sub.hits',
+      'MyIngress.o.inner.hits',
+    ]);
+  });
 });
