@@ -47,6 +47,11 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
     return;
   }
   if (t.kind === 'parser' || t.kind === 'control') {
+    // P4_16: parsers run only from parsers, controls only from controls.
+    if (t.kind === 'parser' && ctx.control)
+      return cx.error(d.loc, `a parser cannot be instantiated or applied in a control`);
+    if (t.kind === 'control' && ctx.parser)
+      return cx.error(d.loc, `a control cannot be instantiated or applied in a parser`);
     let decl = t.decl;
     const original = decl.kind === 'parser' || decl.kind === 'control' ? cx.pristine.get(decl) : undefined;
     if (original && ctx.block) {

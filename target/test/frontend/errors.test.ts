@@ -474,6 +474,24 @@ const cases: Case[] = [
     message: "'Scaled' has constructor parameters: instantiate it to apply it",
   },
   {
+    name: 'a parser applied directly in a control',
+    fragment: {
+      top: 'parser Sub(packet_in p) { state start { transition accept; } }',
+      apply: 'Sub.apply();',
+    },
+    at: 'Sub.apply',
+    message: 'a parser cannot be instantiated or applied in a control',
+  },
+  {
+    name: 'a control applied directly in a parser',
+    fragment: {
+      top: 'control Inc(inout bit<8> x) { apply { x = x + 1; } }',
+      start: 'Inc.apply(meta.m8); transition accept;',
+    },
+    at: 'Inc.apply',
+    message: 'a control cannot be instantiated or applied in a parser',
+  },
+  {
     name: 'a bool variable over a range',
     fragment: { apply: 'for (bool b in 0 .. 1) { }' },
     at: 'bool b',
