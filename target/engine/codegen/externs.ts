@@ -11,13 +11,6 @@ import { CodegenError, type ExternInfo, type Gen } from './gen.js';
 import { extractInto, readField } from './parser.js';
 import { defaultValue, factory, propertyKey } from './values.js';
 
-/** Bits a fixed-width value of type t takes in a packet. */
-function lookaheadWidth(t: Type): number {
-  if (t.kind === 'struct' || t.kind === 'header')
-    return t.decl.fields.reduce((n, f) => n + lookaheadWidth(f.type), 0);
-  return widthOf(t);
-}
-
 /** Source of a value of type t read from the packet at bit `$o + at`, and the bits it took. */
 function lookaheadValue(t: Type, at: number): { src: string; width: number } {
   if (t.kind === 'struct' || t.kind === 'header') {
@@ -93,8 +86,8 @@ export function externMethod(
         }
         if (t.kind === 'struct') {
           // A struct of bit fields (and headers, structs): one value built from the bits, none of them consumed.
-          const w = lookaheadWidth(t);
-          return `(() => { if ($pkt.bit + ${w} > $pkt.nbits) throw $rt.perr(${gen.errorCode('PacketTooShort')}); const $o = $pkt.bit; return ${lookaheadValue(t, 0).src}; })()`;
+          const v = lookaheadValue(t, 0);
+          return `(() => { if ($pkt.bit + ${v.width} > $pkt.nbits) throw $rt.perr(${gen.errorCode('PacketTooShort')}); const $o = $pkt.bit; return ${v.src}; })()`;
         }
         const w = widthOf(t);
         return `(($pkt.bit + ${w} > $pkt.nbits) ? $rt_throw($rt.perr(${gen.errorCode('PacketTooShort')})) : ${readField('$pkt.buf', '$pkt.bit', t)})`;

@@ -78,6 +78,7 @@ function directInvocation(
   };
   instanceDecl(cx, inst, ctx);
   callee.expr = { kind: 'name', name, ref: inst, type: inst.type, loc: obj.loc };
+  callee.memberKind = 'method';
   callee.type = VOID;
   return inst;
 }

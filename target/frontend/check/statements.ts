@@ -163,7 +163,6 @@ function collection(cx: Checker, s: ForInStmt, ctx: Ctx): void {
   if (list.kind === 'cast' && list.targetType.kind === 'list') {
     // `(list<T>){a, b}`: T is the elements' type, so it must be the variable's.
     const et = resolveType(cx, list.targetType.element, ctx.scope);
-    list.targetType.resolved = et;
     if (!typeEquals(et, vt))
       cx.error(list.loc, `a list<${typeToString(et)}> cannot be walked by a ${typeToString(vt)} variable`);
     list = list.expr;
