@@ -2,7 +2,7 @@
 // meters, action profiles...) and extern functions (hash, random, clone, resubmit, recirculate, digest...).
 import type { CallExpr, Expr, InstanceDecl, Param, Type } from '../../frontend/ast.js';
 import * as B from '../bits.js';
-import { bigToRep, bitOf, repToBig, widthOf } from '../types.js';
+import { bigToRep, bitOf, paddingBits, repToBig, widthOf } from '../types.js';
 import { unionSiblingsInvalid } from './calls.js';
 import { checksumAs, flatten } from './checksum.js';
 import { emitValue } from './deparser.js';
@@ -21,6 +21,9 @@ function lookaheadValue(t: Type, at: number): { src: string; width: number } {
       parts.push(`${propertyKey(f.name)}: ${v.src}`);
       width += v.width;
     }
+    // The shape of the header's factory, padding included (see paddingBits), so the value can stand anywhere
+    // a header of that type does.
+    if (t.kind === 'header' && paddingBits(t.decl) > 0) parts.push('$pad: 0');
     return { src: `{ ${parts.join(', ')} }`, width };
   }
   return { src: readField('$pkt.buf', `($o + ${at})`, t), width: widthOf(t) };
