@@ -23,13 +23,23 @@ export class CompileAbort extends Error {
 
 export class Diagnostics {
   readonly list: Diagnostic[] = [];
+  /** What has been reported: a block instantiated several times is checked once per instance, and its
+   *  errors are reported once. */
+  private readonly seen = new Set<string>();
 
   error(loc: Loc, message: string): void {
-    this.list.push({ file: loc.file, line: loc.line, col: loc.col, message, severity: 'error' });
+    this.add({ file: loc.file, line: loc.line, col: loc.col, message, severity: 'error' });
   }
 
   warning(loc: Loc, message: string): void {
-    this.list.push({ file: loc.file, line: loc.line, col: loc.col, message, severity: 'warning' });
+    this.add({ file: loc.file, line: loc.line, col: loc.col, message, severity: 'warning' });
+  }
+
+  private add(d: Diagnostic): void {
+    const key = formatDiagnostic(d);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.list.push(d);
   }
 
   /** Record and abort the current phase. */

@@ -531,6 +531,17 @@ describe('front-end: rejected programs', () => {
     assert.equal(errors.length, 3, errors.join('\n'));
   });
 
+  it('reports an error in a control once, however many instances check it', () => {
+    const text = program({
+      top: 'control Bad(inout bit<8> x) { apply { x = nope; } }',
+      locals: 'Bad() a; Bad() b;',
+      apply: 'a.apply(meta.m8); b.apply(meta.m8);',
+    });
+    const r = compileText(text);
+    const errors = r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    assert.deepEqual(errors, ["undeclared name 'nope'"]);
+  });
+
   it('reports #error at its own line', () => {
     const text = program({}).replace('#include <v1model.p4>', '#include <v1model.p4>\n#error stop here');
     const e = fails(text);
