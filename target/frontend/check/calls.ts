@@ -33,6 +33,7 @@ import {
 } from '../types.js';
 import { exprText } from '../names.js';
 import type { Callable, Checker, Ctx } from './checker.js';
+import { checkCompileTimeArgs } from './compile-time.js';
 import { checkExpr } from './expressions.js';
 import { checkFlattenedData, checkPacketMethod, instanceDecl } from './externs.js';
 import { coerce } from './inference.js';
@@ -187,6 +188,7 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
       // A constructor call, as in `V1Switch(MyParser(), ...)`.
       callee.ref = r;
       e.args = checkArgs(cx, r.ctorParams, e.rawArgs, new Map(), ctx, e.loc, r.name);
+      checkCompileTimeArgs(cx, e.args);
       return r.kind === 'parser' ? { kind: 'parser', decl: r } : { kind: 'control', decl: r };
     }
     return cx.fatal(callee.loc, `'${callee.name}' cannot be called`);

@@ -6,6 +6,7 @@ import { VOID, bits, intValue, typeToString } from '../types.js';
 import { controlPlaneName } from '../names.js';
 import { arityOk, checkArgs } from './calls.js';
 import type { Checker, Ctx } from './checker.js';
+import { checkCompileTimeArgs } from './compile-time.js';
 import { controlDecl } from './controls.js';
 import { declareParams } from './declarations.js';
 import { parserDecl } from './parsers.js';
@@ -42,6 +43,7 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
       // registers) default to bit<32>, the width bmv2 uses for extern indexes.
       d.type = { ...t, typeArgs: t.decl.typeParams.map((p) => env.get(p) ?? bits(32)) };
     }
+    checkCompileTimeArgs(cx, d.ctorArgs);
     checkExternSize(cx, ctors[0]!.params, d.ctorArgs);
     if (!['packet_in', 'packet_out'].includes(t.decl.name)) cx.externInstances.push(d);
     return;
@@ -71,12 +73,14 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
     }
     const ctorParams = decl.kind === 'parser' || decl.kind === 'control' ? decl.ctorParams : [];
     d.ctorArgs = checkArgs(cx, ctorParams, d.args, new Map(), ctx, d.loc, decl.name) as Expr[];
+    checkCompileTimeArgs(cx, d.ctorArgs);
     cx.instances.push(d);
     return;
   }
   if (t.kind === 'package') {
     const env = new Map<string, Type>();
     d.ctorArgs = checkArgs(cx, t.decl.params, d.args, env, ctx, d.loc, t.decl.name) as Expr[];
+    checkCompileTimeArgs(cx, d.ctorArgs);
     cx.instances.push(d);
     return;
   }

@@ -474,6 +474,25 @@ const cases: Case[] = [
     message: "'Scaled' has constructor parameters: instantiate it to apply it",
   },
   {
+    name: 'a constructor argument read from the packet',
+    fragment: {
+      top: 'control Scale(inout bit<8> x)(bit<8> k) { apply { x = x * k; } }',
+      locals: 'Scale(meta.m8 + 1) s;',
+    },
+    at: 'meta.m8 + 1',
+    message:
+      "constructor argument 'meta.m8 + 1' is not known at compile time: 'meta' has a value only while a packet is processed",
+  },
+  {
+    name: 'a variable as a constructor argument',
+    fragment: {
+      top: 'control Scale(inout bit<8> x)(bit<8> k) { apply { x = x * k; } }',
+      locals: 'bit<8> v = 2; Scale(v) s;',
+    },
+    at: 'v) s',
+    message: "constructor argument 'v' is not known at compile time",
+  },
+  {
     name: 'a parser applied directly in a control',
     fragment: {
       top: 'parser Sub(packet_in p) { state start { transition accept; } }',
