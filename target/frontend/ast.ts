@@ -280,6 +280,9 @@ export type CallTarget =
   /** `c.apply(...)` on a control/parser instance declared locally. */
   | { kind: 'control_apply'; instance: InstanceDecl; decl: ControlDecl }
   | { kind: 'parser_apply'; instance: InstanceDecl; decl: ParserDecl }
+  /** `c.apply(...)` on a constructor parameter of control or parser type: the instance is the constructor
+   *  argument, known per instance of the enclosing block (the code generator binds it). */
+  | { kind: 'param_apply'; param: Param; decl: ControlDecl | ControlTypeDecl | ParserDecl | ParserTypeDecl }
   /** Built-in methods of headers, unions and stacks; `object` is the header/stack expression. */
   | {
       kind: 'builtin';

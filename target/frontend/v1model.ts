@@ -60,6 +60,18 @@ export function resolveMain(
       return undefined;
     }
   }
+  // Block arguments of main's blocks would need instances outside every block, which this target lacks.
+  for (const a of args) {
+    const call = a.kind === 'call' ? a : undefined;
+    const blockArg = call?.args?.find((x) => x?.type.kind === 'control' || x?.type.kind === 'parser');
+    if (blockArg) {
+      diags.error(
+        blockArg.loc,
+        `this target does not support passing a control or parser to one of main's blocks: instantiate it inside the block`,
+      );
+      return undefined;
+    }
+  }
   const parser = blocks[0]!.decl as ParserDecl;
   const [vr, ig, eg, ck, dep] = blocks.slice(1).map((b) => b!.decl as ControlDecl) as [
     ControlDecl,

@@ -6,7 +6,7 @@ import { action, control, func } from './blocks.js';
 import { argsOverlap, argsReachedDirectly, callThenCopyOut, mayExit } from './copy-out.js';
 import { expr, exprAs, lvalue, store, valueFor } from './expressions.js';
 import { externFunction, externMethod } from './externs.js';
-import { CodegenError, type FnCtx, type Gen } from './gen.js';
+import { CodegenError, type BoundBlock, type FnCtx, type Gen } from './gen.js';
 import { parser } from './parser.js';
 import { tableFn, tableInfo } from './tables.js';
 import { defaultValue, resetter } from './values.js';
@@ -22,23 +22,13 @@ export function callCode(gen: Gen, c: CallExpr, asStmt: boolean): string {
       return invoke(gen, action(gen, t.decl), params, args, undefined, asStmt, mayExit(gen, t.decl), t.decl);
     case 'function':
       return invoke(gen, func(gen, t.decl), params, args, t.decl.returnType, asStmt);
-    case 'control_apply': {
-      const decl = t.decl;
-      const inst = t.instance;
-      const fn = gen.withPath(`${gen.path}.${inst.name}`, () => {
-        bindCtorArgs(gen, decl.ctorParams, inst);
-        return control(gen, decl);
-      });
-      return invoke(gen, fn, decl.params, args, undefined, asStmt, mayExit(gen, decl));
-    }
-    case 'parser_apply': {
-      const decl = t.decl;
-      const inst = t.instance;
-      const fn = gen.withPath(`${gen.path}.${inst.name}`, () => {
-        bindCtorArgs(gen, decl.ctorParams, inst);
-        return parser(gen, decl);
-      });
-      return invoke(gen, fn, decl.params, args, undefined, asStmt);
+    case 'control_apply':
+    case 'parser_apply':
+      return applyInstance(gen, boundHere(gen, t.instance), args, asStmt);
+    case 'param_apply': {
+      const bound = gen.blockArgs.get(t.param)?.get(gen.path);
+      if (!bound) throw new CodegenError(`'${t.param.name}' is not bound to an instance here`);
+      return applyInstance(gen, bound, args, asStmt);
     }
     case 'table_apply': {
       return `${tableFn(gen, tableInfo(gen, t.table))}()`;
@@ -113,17 +103,69 @@ function invoke(
   return `(${call}, ${writes.join(', ')}, $t[0])`;
 }
 
-/** Constructor parameters of a control/parser instance are constants: their "name" is the literal. */
-function bindCtorArgs(gen: Gen, params: Param[], inst: InstanceDecl): void {
+/** An instance declared in the block being generated. */
+function boundHere(gen: Gen, instance: InstanceDecl): BoundBlock {
+  return { instance, path: `${gen.path}.${instance.name}`, outer: gen.path };
+}
+
+/** Applies a control or parser instance whose state lives under `path`. */
+function applyInstance(gen: Gen, b: BoundBlock, args: (Expr | undefined)[], asStmt: boolean): string {
+  const t = b.instance.type;
+  const decl = t.kind === 'control' || t.kind === 'parser' ? t.decl : undefined;
+  if (decl?.kind !== 'control' && decl?.kind !== 'parser')
+    throw new CodegenError(`'${b.instance.name}' is not a control or parser instance`);
+  // The arguments name what the declaring block has: bind them before entering the callee's path.
+  const fn = gen.withPath(b.path, () => {
+    bindCtorArgs(gen, decl.ctorParams, b.instance.ctorArgs, b.outer);
+    return decl.kind === 'control' ? control(gen, decl) : parser(gen, decl);
+  });
+  const exits = decl.kind === 'control' && mayExit(gen, decl);
+  return invoke(gen, fn, decl.params, args, undefined, asStmt, exits);
+}
+
+/**
+ * Constructor parameters of a control/parser instance: a constant's "name" is the literal; a control or parser
+ * is the instance the argument names, in the block `outer` that instantiates this one (or what a parameter of
+ * that block is bound to), so every instance given the same argument shares its state.
+ */
+export function bindCtorArgs(
+  gen: Gen,
+  params: Param[],
+  args: readonly (Expr | undefined)[] | undefined,
+  outer: string,
+): void {
   params.forEach((prm, i) => {
-    const c = inst.ctorArgs?.[i]?.constValue;
-    if (!c) return;
+    const arg = args?.[i];
+    if (prm.type.kind === 'control' || prm.type.kind === 'parser') {
+      const ref = arg?.kind === 'name' ? arg.ref : undefined;
+      const bound =
+        ref?.kind === 'instance'
+          ? gen.withPath(outer, () => boundHere(gen, ref))
+          : ref?.kind === 'param'
+            ? gen.blockArgs.get(ref)?.get(outer)
+            : undefined;
+      if (!bound) return;
+      let m = gen.blockArgs.get(prm);
+      if (!m) {
+        m = new Map();
+        gen.blockArgs.set(prm, m);
+      }
+      m.set(gen.path, bound);
+      return;
+    }
+    if (!arg) return;
+    // An argument folded to a constant is its literal; one made of the enclosing block's own constructor
+    // parameters (`Add(k + 2) b;`) is that expression over their values, already literals under `outer`.
+    const c = arg.constValue;
+    const value = c
+      ? constLiteral(c, prm.type)
+      : `(${gen.withPath(outer, () => exprAs(gen, arg, prm.type))})`;
     let m = gen.names.get(prm);
     if (!m) {
       m = new Map();
       gen.names.set(prm, m);
     }
-    m.set(gen.path, constLiteral(c, prm.type));
+    m.set(gen.path, value);
   });
 }
 

@@ -20,6 +20,8 @@ export function mayExit(gen: Gen, decl: ActionDecl | ControlDecl): boolean {
     const t = c.target;
     if (!t) return false;
     if (t.kind === 'action' || t.kind === 'control_apply') return mayExit(gen, t.decl);
+    // The control a parameter stands for differs per instance: assume it may exit (a try around the call).
+    if (t.kind === 'param_apply') return t.decl.kind === 'control' || t.decl.kind === 'control_type';
     if (t.kind === 'table_apply')
       return t.table.actionRefs.some((r) => r.action !== undefined && mayExit(gen, r.action));
     return false;

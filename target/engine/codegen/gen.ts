@@ -53,12 +53,23 @@ export interface FnCtx {
   loop?: { exit: string; next: string };
 }
 
+/** A control or parser instance, the instance path its state lives under, and the path of the block that
+ *  declares it (where its constructor arguments are evaluated). */
+export interface BoundBlock {
+  instance: InstanceDecl;
+  path: string;
+  outer: string;
+}
+
 const ident = (s: string): string => s.replace(/[^A-Za-z0-9_$]/g, '_');
 
 export class Gen {
   readonly top: string[] = [];
   /** JS names per declaration and instance path (a control instantiated twice gets two sets of state). */
   readonly names = new Map<object, Map<string, string>>();
+  /** The instance each constructor parameter of control or parser type stands for, per instance path of the
+   *  block that declares the parameter. */
+  readonly blockArgs = new Map<Param, Map<string, BoundBlock>>();
   /** Control-plane prefix of the control instance being generated ('' at top level). */
   path = '';
   /** For each control/parser declaration, the prefix the front-end used in its control-plane names. */

@@ -2,6 +2,7 @@
 // run it (tables, extern instances, action functions, field lists).
 import type { CheckedProgram, ControlDecl, ParserDecl, StructTypeDecl } from '../../frontend/ast.js';
 import { blockArg, control } from './blocks.js';
+import { bindCtorArgs } from './calls.js';
 import { deparsedBits } from './deparser.js';
 import { externInfo } from './externs.js';
 import { Gen, type Generated } from './gen.js';
@@ -56,10 +57,14 @@ function run(gen: Gen): Generated {
       if (prm.type.kind === 'struct' && prm.type.decl === m.metadataType) gen.metaParams.add(prm);
   }
   const entry: string[] = [];
-  for (const [role, d] of blocks) {
-    const fn = gen.withPath(gen.declPrefix.get(d) ?? '', () =>
-      d.kind === 'parser' ? parser(gen, d) : control(gen, d),
-    );
+  // main's arguments, `MyIngress(5)`, in the order of `blocks`: the constructor arguments of each block.
+  const ctorCalls = m.instance.ctorArgs ?? [];
+  for (const [i, [role, d]] of blocks.entries()) {
+    const fn = gen.withPath(gen.declPrefix.get(d) ?? '', () => {
+      const call = ctorCalls[i];
+      if (call?.kind === 'call') bindCtorArgs(gen, d.ctorParams, call.args, '');
+      return d.kind === 'parser' ? parser(gen, d) : control(gen, d);
+    });
     const args = d.params.map((prm) => blockArg(gen, prm));
     entry.push(`${role}() { ${LOOP_COUNTER} = 0; ${fn}(${args.join(', ')}); }`);
   }

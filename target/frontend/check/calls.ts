@@ -99,6 +99,24 @@ function applyBlock(cx: Checker, e: CallExpr, inst: InstanceDecl, ctx: Ctx): Typ
   return VOID;
 }
 
+/** `c.apply(...)` of a constructor parameter of control or parser type (`control C()(my_control_type c)`). */
+function applyParam(
+  cx: Checker,
+  e: CallExpr,
+  param: Param,
+  decl: ControlDecl | ControlTypeDecl | ParserDecl | ParserTypeDecl,
+  ctx: Ctx,
+): Type {
+  const isParser = decl.kind === 'parser' || decl.kind === 'parser_type';
+  // P4_16: parsers run only from parsers, controls only from controls.
+  if (isParser && ctx.control) return cx.fatal(e.loc, `a parser cannot be applied in a control`);
+  if (!isParser && ctx.parser) return cx.fatal(e.loc, `a control cannot be applied in a parser`);
+  e.params = decl.params;
+  e.args = checkArgs(cx, decl.params, e.rawArgs, new Map(), ctx, e.loc, `${decl.name}.apply`);
+  e.target = { kind: 'param_apply', param, decl };
+  return VOID;
+}
+
 export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
   const callee = e.callee;
   const explicitTypeArgs = e.typeArgs.map((t) => resolveType(cx, t, ctx.scope));
@@ -149,9 +167,10 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
       return { kind: 'apply_result', table: ot.decl };
     }
     if (ot.kind === 'control' || ot.kind === 'parser') {
-      const inst = obj.kind === 'name' && obj.ref?.kind === 'instance' ? obj.ref : undefined;
-      if (!inst) return cx.fatal(e.loc, `cannot apply '${exprText(obj)}'`);
-      return applyBlock(cx, e, inst, ctx);
+      const ref = obj.kind === 'name' ? obj.ref : undefined;
+      if (ref?.kind === 'param' && ref.direction === 'none') return applyParam(cx, e, ref, ot.decl, ctx);
+      if (ref?.kind !== 'instance') return cx.fatal(e.loc, `cannot apply '${exprText(obj)}'`);
+      return applyBlock(cx, e, ref, ctx);
     }
     if (ot.kind === 'extern') {
       const methods = ot.decl.methods.filter((x) => x.name === m);
@@ -313,6 +332,14 @@ function checkBlockArg(
   pname: string,
 ): void {
   const at = arg.type;
+  // A bare declaration name is a type, not a block: only an instance or a constructor call can be passed.
+  if (arg.kind === 'name' && (arg.ref?.kind === 'control' || arg.ref?.kind === 'parser')) {
+    cx.error(
+      arg.loc,
+      `argument '${pname}' of ${what} must be an instance, not the ${arg.ref.kind} type ${arg.name}: write ${arg.name}()`,
+    );
+    return;
+  }
   if (at.kind !== pt.kind) {
     cx.error(arg.loc, `argument '${pname}' of ${what} must be a ${pt.kind}, not ${typeToString(at)}`);
     return;

@@ -2,6 +2,7 @@
 // rules on packet_in.extract and packet_out.emit.
 import type { CallExpr, Expr, ExternDecl, InstanceDecl, Loc, Param, Type } from '../ast.js';
 import { MAX_BLOCK_COPIES, MAX_EXTERN_CELLS, MAX_EXTERN_SIZE, MAX_INSTANCE_DEPTH } from '../limits.js';
+import { UNKNOWN_TYPE } from '../ast.js';
 import { VOID, bits, intValue, typeToString } from '../types.js';
 import { controlPlaneName } from '../names.js';
 import { arityOk, checkArgs } from './calls.js';
@@ -74,6 +75,7 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
     const ctorParams = decl.kind === 'parser' || decl.kind === 'control' ? decl.ctorParams : [];
     d.ctorArgs = checkArgs(cx, ctorParams, d.args, new Map(), ctx, d.loc, decl.name) as Expr[];
     checkCompileTimeArgs(cx, d.ctorArgs);
+    if (ctx.block) d.ctorArgs = d.ctorArgs.map((a) => nameConstructedBlock(cx, a, ctx)) as Expr[];
     cx.instances.push(d);
     return;
   }
@@ -85,6 +87,32 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
     return;
   }
   cx.error(d.loc, `cannot instantiate ${typeToString(t)}`);
+}
+
+/**
+ * A control or parser constructed in an argument (`Twice(Add(3)) t;`) becomes an instance of its own in the
+ * enclosing block, declared just before, as p4c's MoveConstructors does: named `tmp`, `tmp_0`, ... by the
+ * first name the block does not use yet.
+ */
+function nameConstructedBlock(cx: Checker, a: Expr | undefined, ctx: Ctx): Expr | undefined {
+  if (a?.kind !== 'call' || a.callee.kind !== 'name') return a;
+  const ref = a.callee.ref;
+  if (ref?.kind !== 'control' && ref?.kind !== 'parser') return a;
+  let name = 'tmp';
+  for (let i = 0; ctx.scope.lookupValue(name) !== undefined; i++) name = `tmp_${i}`;
+  const inst: InstanceDecl = {
+    kind: 'instance',
+    name,
+    typeRef: { kind: 'named', name: a.callee.name, typeArgs: [], loc: a.callee.loc },
+    args: a.rawArgs,
+    annotations: [],
+    loc: a.loc,
+    type: UNKNOWN_TYPE,
+    parent: ctx.control ?? ctx.parser,
+  };
+  instanceDecl(cx, inst, ctx);
+  cx.declareValue(ctx.scope, name, inst, a.loc);
+  return { kind: 'name', name, ref: inst, type: inst.type, loc: a.loc };
 }
 
 /** extract/emit take headers (emit also stacks, unions and structs of them), as the core library requires. */

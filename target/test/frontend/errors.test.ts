@@ -493,6 +493,48 @@ const cases: Case[] = [
     message: "constructor argument 'v' is not known at compile time",
   },
   {
+    name: 'a control of another signature as a constructor argument',
+    fragment: {
+      top:
+        'control inc_t(inout bit<8> x); control Wide(inout bit<16> x) { apply { } } ' +
+        'control Use(inout bit<8> x)(inc_t c) { apply { c.apply(x); } }',
+      locals: 'Wide() w; Use(w) u;',
+    },
+    at: 'x',
+    after: 'control Wide(inout bit<16> ',
+    message: "parameter 'x' of Wide has type bit<16> but inc_t needs bit<8>",
+  },
+  {
+    name: 'a control type name where an instance is expected',
+    fragment: {
+      top:
+        'control Inc(inout bit<8> x) { apply { x = x + 1; } } ' +
+        'control Use(inout bit<8> x)(Inc c) { apply { c.apply(x); } }',
+      locals: 'Use(Inc) u;',
+    },
+    at: 'Inc) u',
+    message: "argument 'c' of Use must be an instance, not the control type Inc: write Inc()",
+  },
+  {
+    name: 'a missing block constructor argument',
+    fragment: {
+      top:
+        'control Inc(inout bit<8> x) { apply { x = x + 1; } } ' +
+        'control Use(inout bit<8> x)(Inc c) { apply { c.apply(x); } }',
+      locals: 'Use() u;',
+    },
+    at: 'u;',
+    message: "missing argument for parameter 'c' of Use",
+  },
+  {
+    name: 'a parser parameter applied in a control',
+    fragment: {
+      top: 'parser sub_t(inout bit<8> x); control Use(inout bit<8> x)(sub_t s) { apply { s.apply(x); } }',
+    },
+    at: 's.apply',
+    message: 'a parser cannot be applied in a control',
+  },
+  {
     name: 'a parser applied directly in a control',
     fragment: {
       top: 'parser Sub(packet_in p) { state start { transition accept; } }',
@@ -611,6 +653,21 @@ describe('front-end: the V1Switch package must fit', () => {
       'hdr',
       'control MyEgress(in headers ',
       /parameter 'hdr' of MyEgress must be 'inout' to match Egress/,
+    );
+  });
+
+  it("rejects a control passed to one of main's blocks", () => {
+    const text = base
+      .replace(
+        'control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t standard_metadata)',
+        'control inc_t(inout bit<8> x); control Inc(inout bit<8> x) { apply { x = x + 1; } }\n$&(inc_t c)',
+      )
+      .replace('MyIngress()', 'MyIngress(Inc())');
+    check(
+      text,
+      'Inc())',
+      'V1Switch(',
+      /does not support passing a control or parser to one of main's blocks/,
     );
   });
 
