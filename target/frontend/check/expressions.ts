@@ -404,14 +404,20 @@ function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expecte
   }
   const l = checkExpr(cx, e.left, ctx, numericExpected);
   const r = checkExpr(cx, e.right, ctx, numericExpected);
+  if (op === '==' || op === '!=') {
+    // Checked before unification: two instances of one control are of types that do not unify.
+    const object = [l, r].find((x) => NOT_COMPARABLE.has(x.kind));
+    if (object) {
+      cx.error(e.loc, `'${op}' cannot compare values of type ${typeToString(object)}`);
+      return BOOL;
+    }
+  }
   const t = unifyOperands(cx, e, l, r);
   if (!t) return ['==', '!=', '<', '>', '<=', '>='].includes(op) ? BOOL : l;
   const isCmp = ['==', '!=', '<', '>', '<=', '>='].includes(op);
   if (op === '==' || op === '!=') {
-    if (t.kind === 'extern' || t.kind === 'action_enum')
-      cx.error(e.loc, `'${op}' cannot compare values of type ${typeToString(t)}`);
     // Varbit values compare by dynamic width and bits; the width lives with the header field.
-    else if (t.kind === 'varbit' && (e.left.kind !== 'member' || e.right.kind !== 'member'))
+    if (t.kind === 'varbit' && (e.left.kind !== 'member' || e.right.kind !== 'member'))
       cx.error(e.loc, `'${op}' compares varbit values only as header fields`);
   } else if (isCmp) {
     if (!isIntegral(t)) cx.error(e.loc, `'${op}' needs integer operands, not ${typeToString(t)}`);
@@ -430,6 +436,21 @@ function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expecte
   }
   return resultT;
 }
+
+/** Kinds that are objects or names rather than values: P4_16 defines no equality on them. */
+const NOT_COMPARABLE = new Set<Type['kind']>([
+  'extern',
+  'action_enum',
+  'control',
+  'parser',
+  'package',
+  'table',
+  'action',
+  'value_set',
+  'apply_result',
+  'state',
+  'void',
+]);
 
 function castExpr(cx: Checker, e: Expr & { kind: 'cast' }, ctx: Ctx): Type {
   const to = resolveType(cx, e.targetType, ctx.scope);

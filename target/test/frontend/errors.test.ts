@@ -55,6 +55,22 @@ const cases: Case[] = [
     message: 'cannot convert bool to bit<8>',
   },
   {
+    name: 'two control instances compared',
+    fragment: {
+      top: 'control Inc(inout bit<8> x) { apply { x = x + 1; } }',
+      locals: 'Inc() a; Inc() b;',
+      apply: 'if (a == b) { exit; }',
+    },
+    at: 'a == b',
+    message: "'==' cannot compare values of type Inc",
+  },
+  {
+    name: 'two extern instances compared',
+    fragment: { locals: 'register<bit<8>>(1) r;', apply: 'if (r != r) { exit; }' },
+    at: 'r != r',
+    message: "'!=' cannot compare values of type register<bit<8>>",
+  },
+  {
     name: 'non-bool condition',
     fragment: { apply: 'if (meta.m8) { exit; }' },
     at: 'meta.m8)',
