@@ -563,6 +563,8 @@ export interface Field {
 export interface HeaderTypeDecl {
   kind: 'header';
   name: string;
+  /** Type parameters of a generic type (`struct Pair<T>`): each use names its arguments, see specialize.ts. */
+  typeParams?: string[];
   fields: Field[];
   annotations: Annotation[];
   loc: Loc;
@@ -575,6 +577,8 @@ export interface HeaderTypeDecl {
 export interface HeaderUnionDecl {
   kind: 'header_union';
   name: string;
+  /** Type parameters of a generic type (`struct Pair<T>`): each use names its arguments, see specialize.ts. */
+  typeParams?: string[];
   fields: Field[];
   annotations: Annotation[];
   loc: Loc;
@@ -583,6 +587,8 @@ export interface HeaderUnionDecl {
 export interface StructTypeDecl {
   kind: 'struct';
   name: string;
+  /** Type parameters of a generic type (`struct Pair<T>`): each use names its arguments, see specialize.ts. */
+  typeParams?: string[];
   fields: Field[];
   annotations: Annotation[];
   loc: Loc;

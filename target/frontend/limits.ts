@@ -33,6 +33,14 @@ export const MAX_BLOCK_COPIES = 1024;
 /** Blocks instantiated inside blocks instantiated inside blocks...: how deep instance paths may go. */
 export const MAX_INSTANCE_DEPTH = 32;
 
+/** Scalar fields (and header validity bits) in one value of any type: each packet's state holds them all. */
+export const MAX_TYPE_FIELDS = 1 << 18;
+
+/** Specializations of generic types (`Pair<bit<8>>`): how many a program may make, and how deep a
+ *  specialization may cause others through its fields. Each is a type declaration of its own. */
+export const MAX_SPECIALIZATIONS = 1024;
+export const MAX_SPECIALIZATION_DEPTH = 32;
+
 export function tooDeep(diags: Diagnostics, loc: Loc): never {
   return diags.fatal(
     loc,

@@ -322,9 +322,11 @@ export class Parser {
         this.pos++;
         const nameTok = this.declName();
         this.declareType(nameTok.text);
-        const fields = this.fieldList();
+        const typeParams = this.typeParams();
+        const fields = this.withTypeParams(typeParams, () => this.fieldList());
         const kind = t.text === 'header' ? 'header' : t.text === 'struct' ? 'struct' : 'header_union';
-        return [{ kind, name: nameTok.text, fields, annotations, loc: nameTok.loc }];
+        const generic = typeParams.length > 0 ? { typeParams } : {};
+        return [{ kind, name: nameTok.text, ...generic, fields, annotations, loc: nameTok.loc }];
       }
       case 'enum': {
         this.pos++;

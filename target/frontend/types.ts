@@ -61,16 +61,54 @@ export function typeEquals(a: Type, b: Type): boolean {
   }
 }
 
+/** Longest text typeToString gives: a type built through typedefs can have a text of any length. */
+const MAX_TYPE_TEXT = 200;
+
+/** A type as P4 writes it, for messages: cut short with '...' past MAX_TYPE_TEXT characters. */
 export function typeToString(t: Type): string {
+  const out = { text: '', left: MAX_TYPE_TEXT };
+  render(t, out);
+  return out.left < 0 ? `${out.text.slice(0, MAX_TYPE_TEXT)}...` : out.text;
+}
+
+/** A type's whole text, or undefined when it is longer than `limit` characters. */
+export function typeTextWithin(t: Type, limit: number): string | undefined {
+  const out = { text: '', left: limit };
+  render(t, out);
+  return out.left < 0 ? undefined : out.text;
+}
+
+interface TypeText {
+  text: string;
+  /** Characters still allowed; negative once the limit is passed, and rendering stops. */
+  left: number;
+}
+
+function put(out: TypeText, s: string): void {
+  out.text += s;
+  out.left -= s.length;
+}
+
+function renderList(out: TypeText, open: string, items: readonly Type[], close: string): void {
+  put(out, open);
+  for (let i = 0; i < items.length && out.left >= 0; i++) {
+    if (i > 0) put(out, ', ');
+    render(items[i]!, out);
+  }
+  put(out, close);
+}
+
+function render(t: Type, out: TypeText): void {
+  if (out.left < 0) return;
   switch (t.kind) {
     case 'bit':
-      return `bit<${t.width}>`;
+      return put(out, `bit<${t.width}>`);
     case 'int':
-      return `int<${t.width}>`;
+      return put(out, `int<${t.width}>`);
     case 'varbit':
-      return `varbit<${t.maxWidth}>`;
+      return put(out, `varbit<${t.maxWidth}>`);
     case 'infint':
-      return 'int';
+      return put(out, 'int');
     case 'header':
     case 'header_union':
     case 'struct':
@@ -78,30 +116,31 @@ export function typeToString(t: Type): string {
     case 'parser':
     case 'control':
     case 'package':
-      return t.decl.name;
+      return put(out, t.decl.name);
     case 'action':
-      return `action ${t.decl.name}`;
+      return put(out, `action ${t.decl.name}`);
     case 'extern':
-      return t.typeArgs.length ? `${t.decl.name}<${t.typeArgs.map(typeToString).join(', ')}>` : t.decl.name;
+      return t.typeArgs.length ? renderList(out, `${t.decl.name}<`, t.typeArgs, '>') : put(out, t.decl.name);
     case 'stack':
-      return `${typeToString(t.element)}[${t.size}]`;
+      render(t.element, out);
+      return put(out, `[${t.size}]`);
     case 'tuple':
     case 'list':
-      return `tuple<${t.elements.map(typeToString).join(', ')}>`;
+      return renderList(out, 'tuple<', t.elements, '>');
     case 'set':
-      return `set<${typeToString(t.element)}>`;
+      return renderList(out, 'set<', [t.element], '>');
     case 'value_set':
-      return `value_set<${typeToString(t.element)}>`;
+      return renderList(out, 'value_set<', [t.element], '>');
     case 'typevar':
-      return t.name;
+      return put(out, t.name);
     case 'table':
-      return `table ${t.decl.name}`;
+      return put(out, `table ${t.decl.name}`);
     case 'apply_result':
-      return `${t.table.name}.apply() result`;
+      return put(out, `${t.table.name}.apply() result`);
     case 'action_enum':
-      return `action_list(${t.table.name})`;
+      return put(out, `action_list(${t.table.name})`);
     default:
-      return t.kind;
+      return put(out, t.kind);
   }
 }
 

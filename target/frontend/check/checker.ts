@@ -69,6 +69,13 @@ export class Checker {
   externCells = 0;
   /** Controls and parsers instantiated inside blocks so far (see MAX_BLOCK_COPIES). */
   blockCopies = 0;
+  /** Fields in a value of each struct-like declaration, tuple and stack type (see type-size.ts). */
+  readonly typeSize = new WeakMap<object, number>();
+  /** Specializations of generic types by their arguments' text, their names, and how many (see specialize.ts). */
+  readonly specializations = new Map<object, Map<string, Type>>();
+  readonly specializedNames = new Set<string>();
+  specializationCount = 0;
+  specializing = 0;
   /** Unchecked copies of parser/control declarations, from which per-instance copies are made. */
   readonly pristine = new Map<ControlDecl | ParserDecl, ControlDecl | ParserDecl>();
   constructor(readonly diags: Diagnostics) {}

@@ -7,6 +7,7 @@ import type {
   Expr,
   Field,
   HeaderTypeDecl,
+  HeaderUnionDecl,
   LocalDecl,
   Loc,
   NameRef,
@@ -30,6 +31,7 @@ import { coerce, isValue } from './inference.js';
 import { parserDecl } from './parsers.js';
 import { checkBlock } from './statements.js';
 import { resolveType, typeVarScope } from './type-refs.js';
+import { checkTypeSize } from './type-size.js';
 
 export function topDecl(cx: Checker, d: TopDecl): void {
   const g = cx.global;
@@ -41,21 +43,12 @@ export function topDecl(cx: Checker, d: TopDecl): void {
       return cx.declareType(g, d.name, d.type, d.loc);
     }
     case 'header':
-      cx.declareType(g, d.name, { kind: 'header', decl: d }, d.loc);
-      return headerLayout(cx, d);
     case 'header_union':
-      cx.declareType(g, d.name, { kind: 'header_union', decl: d }, d.loc);
-      for (const f of d.fields) {
-        f.type = fieldType(cx, d, f);
-        if (f.type.kind !== 'header' && f.type.kind !== 'unknown')
-          cx.error(f.loc, `header union fields must be headers, not ${typeToString(f.type)}`);
-      }
-      return checkDuplicateFields(cx, d.fields);
     case 'struct':
-      cx.declareType(g, d.name, { kind: 'struct', decl: d }, d.loc);
-      for (const f of d.fields) f.type = fieldType(cx, d, f);
-      checkStructNesting(cx, d);
-      return checkDuplicateFields(cx, d.fields);
+      cx.declareType(g, d.name, { kind: d.kind, decl: d } as Type, d.loc);
+      // A generic type's fields are checked in each specialization, where its type parameters are bound.
+      if (d.typeParams) return checkGenericParams(cx, d.typeParams, d.loc);
+      return structLikeFields(cx, d, g);
     case 'enum':
       return enumDecl(cx, d);
     case 'error':
@@ -127,6 +120,64 @@ export function declareParams(cx: Checker, params: Param[], scope: Scope): void 
   }
 }
 
+/** Resolves and checks the fields of a header, header union or struct type, its type names looked up in `scope`. */
+export function structLikeFields(
+  cx: Checker,
+  d: HeaderTypeDecl | HeaderUnionDecl | StructTypeDecl,
+  scope: Scope,
+): void {
+  switch (d.kind) {
+    case 'header':
+      return headerLayout(cx, d, scope);
+    case 'header_union':
+      for (const f of d.fields) {
+        f.type = fieldType(cx, d, f, scope);
+        if (f.type.kind !== 'header' && f.type.kind !== 'unknown')
+          cx.error(f.loc, `header union fields must be headers, not ${typeToString(f.type)}`);
+      }
+      checkTypeSize(cx, { kind: d.kind, decl: d }, d.loc);
+      return checkDuplicateFields(cx, d.fields);
+    case 'struct':
+      for (const f of d.fields) {
+        f.type = fieldType(cx, d, f, scope);
+        if (!canNest(f.type))
+          cx.error(f.typeRef.loc, `a struct field cannot have type ${typeToString(f.type)}`);
+      }
+      checkStructNesting(cx, d);
+      checkTypeSize(cx, { kind: d.kind, decl: d }, d.loc);
+      return checkDuplicateFields(cx, d.fields);
+  }
+}
+
+/** The types a struct or tuple can hold, by P4_16's type nesting rules: data, not objects, and no
+ *  arbitrary-precision int, string or match_kind (which only a list may hold). */
+const NESTABLE = new Set<Type['kind']>([
+  'bit',
+  'int',
+  'varbit',
+  'bool',
+  'error',
+  'enum',
+  'header',
+  'header_union',
+  'struct',
+  'stack',
+  'tuple',
+  'unknown',
+]);
+
+export function canNest(t: Type): boolean {
+  return NESTABLE.has(t.kind);
+}
+
+function checkGenericParams(cx: Checker, params: string[], loc: Loc): void {
+  const seen = new Set<string>();
+  for (const p of params) {
+    if (seen.has(p)) cx.error(loc, `duplicate type parameter '${p}'`);
+    seen.add(p);
+  }
+}
+
 function checkDuplicateFields(cx: Checker, fields: Field[]): void {
   const seen = new Set<string>();
   for (const f of fields) {
@@ -140,23 +191,25 @@ function checkDuplicateFields(cx: Checker, fields: Field[]): void {
  * that type (or a stack or tuple of it) is an error, and the field is left untyped so that nothing recurses
  * into it. Types are declared before use, so no longer cycle can form.
  */
-function fieldType(cx: Checker, d: { name: string }, f: Field): Type {
-  const t = resolveType(cx, f.typeRef, cx.global);
-  const holdsItself = (x: Type): boolean =>
-    x.kind === 'struct' || x.kind === 'header' || x.kind === 'header_union'
-      ? x.decl === d
-      : x.kind === 'stack'
-        ? holdsItself(x.element)
-        : x.kind === 'tuple' && x.elements.some(holdsItself);
+function fieldType(cx: Checker, d: { name: string }, f: Field, scope: Scope): Type {
+  const t = resolveType(cx, f.typeRef, scope);
+  // Each tuple once: typedefs share them, and a walk of every path through them could take exponential time.
+  const seen = new Set<Type>();
+  const holdsItself = (x: Type): boolean => {
+    if (x.kind === 'struct' || x.kind === 'header' || x.kind === 'header_union') return x.decl === d;
+    if (seen.has(x)) return false;
+    seen.add(x);
+    return x.kind === 'stack' ? holdsItself(x.element) : x.kind === 'tuple' && x.elements.some(holdsItself);
+  };
   if (!holdsItself(t)) return t;
   cx.error(f.typeRef.loc, `'${d.name}' cannot hold a field of its own type`);
   return UNKNOWN_TYPE;
 }
 
-function headerLayout(cx: Checker, d: HeaderTypeDecl): void {
+function headerLayout(cx: Checker, d: HeaderTypeDecl, scope: Scope): void {
   let offset = 0;
   for (const f of d.fields) {
-    f.type = fieldType(cx, d, f);
+    f.type = fieldType(cx, d, f, scope);
     const t = f.type;
     let width: number | undefined;
     if (t.kind === 'bit' || t.kind === 'int') width = t.width;
@@ -296,14 +349,17 @@ function actionDecl(cx: Checker, d: ActionDecl, ctx: Ctx): void {
 /** Structs inside structs count towards MAX_NESTING like nested statements: the checker, the P4Info builder
  *  and the code generator recurse through a value's fields. */
 function checkStructNesting(cx: Checker, d: StructTypeDecl): void {
-  const depth = (t: Type): number =>
-    t.kind === 'struct' || t.kind === 'header_union'
-      ? (cx.typeDepth.get(t.decl) ?? 1)
-      : t.kind === 'stack'
-        ? 1 + depth(t.element)
-        : t.kind === 'tuple'
-          ? 1 + Math.max(0, ...t.elements.map(depth))
-          : 0;
+  // Tuples and stacks are remembered too: typedefs share them, and a tuple of a tuple of ... visited once per
+  // path would take time exponential in the number of typedefs.
+  const depth = (t: Type): number => {
+    if (t.kind === 'struct' || t.kind === 'header_union') return cx.typeDepth.get(t.decl) ?? 1;
+    if (t.kind !== 'stack' && t.kind !== 'tuple') return 0;
+    const known = cx.typeDepth.get(t);
+    if (known !== undefined) return known;
+    const n = t.kind === 'stack' ? 1 + depth(t.element) : 1 + Math.max(0, ...t.elements.map(depth));
+    cx.typeDepth.set(t, n);
+    return n;
+  };
   const n = 1 + Math.max(0, ...d.fields.map((f) => depth(f.type)));
   cx.typeDepth.set(d, n);
   if (n > MAX_NESTING) tooDeep(cx.diags, d.loc);

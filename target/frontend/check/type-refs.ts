@@ -1,10 +1,14 @@
 // Type references: a TypeRef of the source resolved to a Type in a scope (type variables included).
 import type { Type, TypeRef } from '../ast.js';
+import { UNKNOWN_TYPE } from '../ast.js';
 import { BOOL, DONTCARE, ERROR_T, INFINT, STRING, VOID, typeToString } from '../types.js';
 import { Scope } from '../scope.js';
 import { MAX_STACK_SIZE, MAX_WIDTH } from '../limits.js';
 import type { Checker } from './checker.js';
 import { constInt } from './expressions.js';
+import { specialize } from './specialize.js';
+import { canNest } from './declarations.js';
+import { checkTypeSize } from './type-size.js';
 
 export function resolveType(cx: Checker, ref: TypeRef, scope: Scope): Type {
   const t = resolveTypeInner(cx, ref, scope);
@@ -48,8 +52,18 @@ function resolveTypeInner(cx: Checker, ref: TypeRef, scope: Scope): Type {
     case 'list':
       // The for-in check reads the element type itself; a list<T> anywhere else is not supported.
       return cx.fatal(ref.loc, 'this target supports list<T> only in a cast of the list a for-in loop walks');
-    case 'tuple':
-      return { kind: 'tuple', elements: ref.elements.map((e) => resolveType(cx, e, scope)) };
+    case 'tuple': {
+      const elements = ref.elements.map((e) => resolveType(cx, e, scope));
+      elements.forEach((t, i) => {
+        if (!canNest(t))
+          cx.error(ref.elements[i]!.loc, `a tuple element cannot have type ${typeToString(t)}`);
+      });
+      // An element already reported (too large, unknown) makes the tuple unknown too, without a second error.
+      if (elements.some((e) => e.kind === 'unknown')) return UNKNOWN_TYPE;
+      const t: Type = { kind: 'tuple', elements };
+      // Too large a type is reported once, where it is written, not again in every type built from it.
+      return checkTypeSize(cx, t, ref.loc) ? t : UNKNOWN_TYPE;
+    }
     case 'stack': {
       const element = resolveType(cx, ref.element, scope);
       if (element.kind !== 'header' && element.kind !== 'header_union')
@@ -62,7 +76,8 @@ function resolveTypeInner(cx: Checker, ref: TypeRef, scope: Scope): Type {
         cx.error(ref.size.loc, `header stack size ${n} is too large (at most ${MAX_STACK_SIZE})`);
         return { kind: 'stack', element, size: 1 };
       }
-      return { kind: 'stack', element, size: n === undefined ? 1 : Number(n) };
+      const t: Type = { kind: 'stack', element, size: n === undefined ? 1 : Number(n) };
+      return checkTypeSize(cx, t, ref.loc) ? t : UNKNOWN_TYPE;
     }
     case 'named': {
       const t = scope.lookupType(ref.name);
@@ -75,6 +90,10 @@ function resolveTypeInner(cx: Checker, ref: TypeRef, scope: Scope): Type {
             `${t.decl.name} expects ${t.decl.typeParams.length} type arguments, got ${typeArgs.length}`,
           );
         return { kind: 'extern', decl: t.decl, typeArgs };
+      }
+      if ((t.kind === 'struct' || t.kind === 'header' || t.kind === 'header_union') && t.decl.typeParams) {
+        const args = ref.typeArgs.map((a) => resolveType(cx, a, scope));
+        return specialize(cx, t.decl, args, ref.loc);
       }
       if (ref.typeArgs.length > 0 && t.kind !== 'parser' && t.kind !== 'control' && t.kind !== 'package')
         cx.error(ref.loc, `type '${ref.name}' takes no type arguments`);

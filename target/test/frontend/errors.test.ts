@@ -55,6 +55,73 @@ const cases: Case[] = [
     message: 'cannot convert bool to bit<8>',
   },
   {
+    name: 'a generic struct used without type arguments',
+    fragment: { top: 'struct Pair<T> { T a; T b; }', apply: 'Pair p;' },
+    at: 'Pair p',
+    message: "generic type 'Pair' needs type arguments: Pair<T>",
+  },
+  {
+    name: 'a generic header with too many type arguments',
+    fragment: { top: 'header G<T> { T v; }', apply: 'G<bit<8>, bit<8>> g;' },
+    at: 'G<bit<8>, bit<8>> g',
+    message: 'G takes 1 type argument, not 2',
+  },
+  {
+    name: 'a generic struct that holds itself',
+    fragment: { top: 'struct S<T> { T v; S<T> next; }', apply: 'S<bit<8>> s;' },
+    at: 'S<T> next',
+    message: "'S_bit8' cannot hold a field of its own type",
+  },
+  {
+    name: 'a generic struct whose fields specialize it without end',
+    fragment: { top: 'struct S<T> { S<tuple<T>> next; }', apply: 'S<bit<8>> s;' },
+    at: 'S<tuple<T>> next',
+    message: /generic types specialized more than 32 levels deep/,
+  },
+  {
+    name: 'a generic header specialized with a type that a header cannot hold',
+    fragment: { top: 'header G<T> { T v; }', apply: 'G<G<bit<8>>> g;' },
+    at: 'v; }',
+    message: "header field 'v' has type G_bit8, which is not allowed in a header",
+  },
+  {
+    name: 'type arguments for a type that takes none',
+    fragment: { top: 'struct S { bit<8> v; }', apply: 'S<bit<8>> s;' },
+    at: 'S<bit<8>> s',
+    message: "type 'S' takes no type arguments",
+  },
+  {
+    name: 'an arbitrary-precision int as a struct field',
+    fragment: { top: 'struct S { int v; }' },
+    at: 'int v',
+    message: 'a struct field cannot have type int',
+  },
+  {
+    name: 'a generic struct given a type that a struct cannot hold',
+    fragment: { top: 'struct Pair<T> { T a; T b; }', apply: 'Pair<string> p;' },
+    at: 'T a',
+    message: 'a struct field cannot have type string',
+  },
+  {
+    name: 'an extern in a tuple',
+    fragment: { top: 'struct S { tuple<bit<8>, packet_in> t; }' },
+    at: 'packet_in>',
+    message: 'a tuple element cannot have type packet_in',
+  },
+  {
+    // Each typedef doubles the type: walked path by path, the 40th would take hours.
+    name: 'a type made too large through typedefs',
+    fragment: {
+      top:
+        'typedef tuple<bit<8>, bit<8>> T0; ' +
+        Array.from({ length: 40 }, (_, i) => `typedef tuple<T${i}, T${i}> T${i + 1};`).join(' ') +
+        ' struct S { T40 t; }',
+      apply: 'S s;',
+    },
+    at: 'tuple<T17, T17> T18',
+    message: /^tuple<tuple<.*\.\.\. is too large: 524288 fields \(at most 262144\)$/,
+  },
+  {
     name: 'two control instances compared',
     fragment: {
       top: 'control Inc(inout bit<8> x) { apply { x = x + 1; } }',

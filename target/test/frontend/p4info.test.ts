@@ -216,6 +216,19 @@ describe('P4Info: tables, actions and externs', () => {
     }
   });
 
+  it("names a digest of a generic struct after its specialization, as p4c's SpecializeGenericTypes does", () => {
+    const p = info(
+      program({
+        top: 'struct learn_t<T> { T src; bit<9> port; }',
+        locals:
+          'action learn() { digest<learn_t<bit<48>>>(1, { hdr.ethernet.src, standard_metadata.ingress_port }); } table t { actions = { learn; } }',
+        apply: 't.apply();',
+      }),
+    );
+    assert.deepEqual(p.digests![0]!.type_spec, { struct: { name: 'learn_t_bit48' } });
+    assert.deepEqual(Object.keys(p.type_info!.structs!), ['learn_t_bit48']);
+  });
+
   it('describes digests by their struct type, with the type in type_info', () => {
     const p = info(
       program({

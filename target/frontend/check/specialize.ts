@@ -1,0 +1,78 @@
+// Generic headers, header unions and structs (`struct Pair<T> { T a; T b; }`): each use with type arguments
+// (`Pair<bit<8>>`) names a specialization, a declaration of its own with the parameters bound, made once per
+// distinct list of arguments so that two uses with the same arguments are the same type. As p4c's
+// SpecializeGenericTypes does, a specialization is named after the type and its arguments (`Pair_bit8`),
+// which is the name P4Info gives it (a digest of one, for instance).
+import type { HeaderTypeDecl, HeaderUnionDecl, Loc, StructTypeDecl, Type } from '../ast.js';
+import { MAX_SPECIALIZATIONS, MAX_SPECIALIZATION_DEPTH } from '../limits.js';
+import { Scope } from '../scope.js';
+import { containsTypeVar, typeTextWithin, typeToString } from '../types.js';
+import type { Checker } from './checker.js';
+import { structLikeFields } from './declarations.js';
+
+type Generic = HeaderTypeDecl | HeaderUnionDecl | StructTypeDecl;
+
+/** Longest text of a specialization's arguments: types of types can grow exponentially in their text. */
+const MAX_ARGS_TEXT = 4096;
+
+export function specialize(cx: Checker, generic: Generic, args: Type[], loc: Loc): Type {
+  const params = generic.typeParams ?? [];
+  if (args.length !== params.length)
+    return cx.fatal(
+      loc,
+      args.length === 0
+        ? `generic type '${generic.name}' needs type arguments: ${generic.name}<${params.join(', ')}>`
+        : `${generic.name} takes ${params.length} type argument${params.length === 1 ? '' : 's'}, not ${args.length}`,
+    );
+  const open = args.find(containsTypeVar);
+  if (open)
+    return cx.fatal(
+      loc,
+      `this target cannot specialize ${generic.name} with a type variable (${typeToString(open)}): give it a concrete type`,
+    );
+  const key = typeTextWithin({ kind: 'tuple', elements: args }, MAX_ARGS_TEXT);
+  if (key === undefined) return cx.fatal(loc, `type arguments of ${generic.name} are too large`);
+  let byArgs = cx.specializations.get(generic);
+  if (!byArgs) cx.specializations.set(generic, (byArgs = new Map()));
+  const known = byArgs.get(key);
+  if (known) return known;
+  if (cx.specializing >= MAX_SPECIALIZATION_DEPTH)
+    return cx.fatal(
+      loc,
+      `generic types specialized more than ${MAX_SPECIALIZATION_DEPTH} levels deep (a type whose fields specialize it with ever larger arguments?)`,
+    );
+  if (++cx.specializationCount > MAX_SPECIALIZATIONS)
+    return cx.fatal(loc, `more than ${MAX_SPECIALIZATIONS} specializations of generic types`);
+
+  // The generic declaration itself is never checked, so its fields still hold unresolved type references.
+  const decl = structuredClone(generic);
+  delete decl.typeParams;
+  decl.name = uniqueName(cx, `${generic.name}_${args.map(argName).join('_')}`);
+  const t = { kind: decl.kind, decl } as Type;
+  // Known before its fields are resolved: a field of the type being specialized is then reported as such.
+  byArgs.set(key, t);
+  const scope = new Scope(cx.global);
+  params.forEach((p, i) => scope.types.set(p, args[i]!));
+  cx.specializing++;
+  try {
+    structLikeFields(cx, decl, scope);
+  } finally {
+    cx.specializing--;
+  }
+  return t;
+}
+
+/** p4c's spelling of an argument in a specialization's name: `bit<8>` is `bit8`, `tuple<a, b>` `tuplea_b`. */
+function argName(t: Type): string {
+  return typeToString(t)
+    .replace(/[<> ]/g, '')
+    .replace(/[,.[\]]/g, '_');
+}
+
+function uniqueName(cx: Checker, base: string): string {
+  let name = base;
+  for (let i = 0; cx.global.lookupType(name) !== undefined || cx.specializedNames.has(name); i++)
+    name = `${base}_${i}`;
+  cx.specializedNames.add(name);
+  return name;
+}
