@@ -33,6 +33,10 @@ export const MAX_BLOCK_COPIES = 1024;
 /** Blocks instantiated inside blocks instantiated inside blocks...: how deep instance paths may go. */
 export const MAX_INSTANCE_DEPTH = 32;
 
+/** Calls one run of a function, action, control, parser or table makes with every call expanded, its own
+ *  included: p4c inlines them all, and the engine must finish a packet in bounded time. */
+export const MAX_EXPANDED_CALLS = 1 << 20;
+
 /** Scalar fields (and header validity bits) in one value of any type: each packet's state holds them all. */
 export const MAX_TYPE_FIELDS = 1 << 18;
 

@@ -11,6 +11,7 @@ import type {
   InstanceDecl,
   Loc,
   NameRef,
+  Param,
   ParserDecl,
   Program,
   TableDecl,
@@ -21,6 +22,7 @@ import { CompileAbort, type Diagnostics } from '../diagnostics.js';
 import { Scope } from '../scope.js';
 import { topDecl } from './declarations.js';
 import { checkRecursion } from './recursion.js';
+import { checkCallCost } from './call-cost.js';
 
 export type Callable = ExternFunctionDecl | FunctionDecl | ActionDecl;
 
@@ -69,6 +71,8 @@ export class Checker {
   externCells = 0;
   /** Controls and parsers instantiated inside blocks so far (see MAX_BLOCK_COPIES). */
   blockCopies = 0;
+  /** What each constructor parameter of control or parser type is bound to, per instance (see call-cost.ts). */
+  readonly blockBindings = new Map<Param, InstanceDecl | Param>();
   /** Fields in a value of each struct-like declaration, tuple and stack type (see type-size.ts). */
   readonly typeSize = new WeakMap<object, number>();
   /** Specializations of generic types by their arguments' text, their names, and how many (see specialize.ts). */
@@ -89,6 +93,8 @@ export class Checker {
       }
     }
     checkRecursion(this, program);
+    // Counted only in a program without errors: every call's target is known, and there is no recursion.
+    if (!this.diags.hasErrors) checkCallCost(this, program);
     const types = new Map<string, Type>();
     for (const [k, v] of this.global.types) types.set(k, v);
     return {

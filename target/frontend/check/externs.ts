@@ -76,6 +76,11 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
     d.ctorArgs = checkArgs(cx, ctorParams, d.args, new Map(), ctx, d.loc, decl.name) as Expr[];
     checkCompileTimeArgs(cx, d.ctorArgs);
     if (ctx.block) d.ctorArgs = d.ctorArgs.map((a) => nameConstructedBlock(cx, a, ctx)) as Expr[];
+    ctorParams.forEach((p, i) => {
+      const a = d.ctorArgs?.[i];
+      const ref = a?.kind === 'name' ? a.ref : undefined;
+      if (ref?.kind === 'instance' || ref?.kind === 'param') cx.blockBindings.set(p, ref);
+    });
     cx.instances.push(d);
     return;
   }

@@ -122,6 +122,33 @@ const cases: Case[] = [
     message: /^tuple<tuple<.*\.\.\. is too large: 524288 fields \(at most 262144\)$/,
   },
   {
+    // p4c would inline 2^41 calls; the engine would make them for every packet.
+    name: 'functions that each call the next twice, 40 deep',
+    fragment: {
+      top:
+        'bit<8> f0(in bit<8> x) { return x + 1; } ' +
+        Array.from(
+          { length: 40 },
+          (_, i) => `bit<8> f${i + 1}(in bit<8> x) { return f${i}(x) + f${i}(x); }`,
+        ).join(' '),
+      apply: 'meta.m8 = f40(meta.m8);',
+    },
+    at: 'f20(in',
+    message: /^function 'f20' makes 2097151 calls once its calls are expanded \(at most 1048576\)/,
+  },
+  {
+    name: 'controls handed to controls that apply them twice, 30 deep',
+    fragment: {
+      top:
+        'control inc_t(inout bit<8> x); control One(inout bit<8> x) { apply { x = x + 1; } } ' +
+        'control Twice(inout bit<8> x)(inc_t c) { apply { c.apply(x); c.apply(x); } }',
+      locals: 'One() t0; ' + Array.from({ length: 30 }, (_, i) => `Twice(t${i}) t${i + 1};`).join(' '),
+      apply: 't30.apply(meta.m8);',
+    },
+    at: 'Twice(inout',
+    message: /^control 'Twice' \(instance MyIngress\.t20\) makes 2097151 calls/,
+  },
+  {
     name: 'two control instances compared',
     fragment: {
       top: 'control Inc(inout bit<8> x) { apply { x = x + 1; } }',
