@@ -3,20 +3,20 @@
 // to it; the engine calls instead of inlining, but one packet would still make 2^n calls and keep the switch
 // (and a P4Runtime server it runs under) busy for hours. The expansion of every callable is counted once,
 // callees first, and the first one past MAX_EXPANDED_CALLS is reported at its declaration.
-import {
-  OUTWARD_LINKS,
-  type ActionDecl,
-  type CallExpr,
-  type ControlDecl,
-  type FunctionDecl,
-  type InstanceDecl,
-  type Param,
-  type ParserDecl,
-  type Program,
-  type TableDecl,
+import type {
+  ActionDecl,
+  CallExpr,
+  ControlDecl,
+  FunctionDecl,
+  InstanceDecl,
+  Param,
+  ParserDecl,
+  Program,
+  TableDecl,
 } from '../ast.js';
 import { MAX_EXPANDED_CALLS } from '../limits.js';
 import type { Checker } from './checker.js';
+import { callsIn } from './walk.js';
 
 type Callable = FunctionDecl | ActionDecl | ControlDecl | ParserDecl | TableDecl;
 
@@ -79,12 +79,12 @@ function edgesOf(cx: Checker, c: Callable): Edge[] {
   switch (c.kind) {
     case 'function':
     case 'action':
-      return callsIn(cx, c.body);
+      return edgesIn(cx, c.body);
     case 'control':
-      return callsIn(cx, [c.locals.filter((l) => l.kind === 'variable' || l.kind === 'const'), c.apply]);
+      return edgesIn(cx, [c.locals.filter((l) => l.kind === 'variable' || l.kind === 'const'), c.apply]);
     case 'parser':
       // A state's statements and select expressions; not its transitions, which link states to each other.
-      return callsIn(cx, [
+      return edgesIn(cx, [
         c.locals.filter((l) => l.kind === 'variable' || l.kind === 'const'),
         c.states.map((s) => [s.stmts, s.transition.kind === 'select' ? s.transition.exprs : []]),
       ]);
@@ -97,26 +97,12 @@ function edgesOf(cx: Checker, c: Callable): Edge[] {
   }
 }
 
-/** The calls of callables inside `body`, walked iteratively. */
-function callsIn(cx: Checker, body: unknown): Edge[] {
+/** One edge per call of a callable inside `body`. */
+function edgesIn(cx: Checker, body: unknown): Edge[] {
   const out: Edge[] = [];
-  const stack: unknown[] = [body];
-  // The walk follows a syntax tree; should a link it does not know close a cycle, each node is still seen once.
-  const seen = new Set<object>();
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const x of node) stack.push(x);
-      continue;
-    }
-    const o = node as Record<string, unknown>;
-    if (o.kind === 'call') {
-      const callee = calleeOf(cx, o as unknown as CallExpr);
-      if (callee) out.push({ callees: [callee], oneOf: false });
-    }
-    for (const k of Object.keys(o)) if (!OUTWARD_LINKS.has(k)) stack.push(o[k]);
+  for (const call of callsIn(body)) {
+    const callee = calleeOf(cx, call);
+    if (callee) out.push({ callees: [callee], oneOf: false });
   }
   return out;
 }

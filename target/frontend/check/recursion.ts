@@ -2,29 +2,18 @@
 // themselves, directly or through others), and the engine relies on it: a recursive call would run until
 // the JavaScript stack overflows on the first packet. The call graph of functions and actions is checked
 // once every declaration is, and each cycle is reported at the call that closes it.
-import { OUTWARD_LINKS, type ActionDecl, type CallExpr, type FunctionDecl, type Program } from '../ast.js';
+import type { ActionDecl, CallExpr, FunctionDecl, Program } from '../ast.js';
 import type { Checker } from './checker.js';
+import { callsIn } from './walk.js';
 
 type Callee = FunctionDecl | ActionDecl;
 
-/** The calls of functions and actions inside `body`, in source order (an iterative walk). */
-function callsIn(body: unknown): { callee: Callee; call: CallExpr }[] {
+/** The calls of functions and actions inside `body`, in source order. */
+function calleesIn(body: unknown): { callee: Callee; call: CallExpr }[] {
   const out: { callee: Callee; call: CallExpr }[] = [];
-  const stack: unknown[] = [body];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null) continue;
-    if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push(node[i]);
-      continue;
-    }
-    const o = node as Record<string, unknown>;
-    if (o.kind === 'call') {
-      const t = (o as unknown as CallExpr).target;
-      if (t?.kind === 'function' || t?.kind === 'action')
-        out.push({ callee: t.decl, call: o as unknown as CallExpr });
-    }
-    for (const k of Object.keys(o).reverse()) if (!OUTWARD_LINKS.has(k)) stack.push(o[k]);
+  for (const call of callsIn(body)) {
+    const t = call.target;
+    if (t?.kind === 'function' || t?.kind === 'action') out.push({ callee: t.decl, call });
   }
   return out;
 }
@@ -35,7 +24,7 @@ export function checkRecursion(cx: Checker, program: Program): void {
     ...cx.actions,
   ];
   const edges = new Map<Callee, { callee: Callee; call: CallExpr }[]>();
-  for (const c of callees) edges.set(c, callsIn(c.body));
+  for (const c of callees) edges.set(c, calleesIn(c.body));
   // Depth-first, iteratively: 1 = on the current path, 2 = done.
   const state = new Map<Callee, 1 | 2>();
   for (const root of callees) {
