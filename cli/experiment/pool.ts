@@ -9,17 +9,17 @@ import type { Experiment } from './config.js';
 import { PushFailed } from './fabric.js';
 import type { RunResult, RunSpec } from './run.js';
 
+/** How long a worker told to stop may take to exit by itself. */
+const STOP_GRACE_MS = 10_000;
+
 /** What every worker gets when it starts. */
 export interface WorkerSetup {
   exp: Experiment;
   iterations: number | undefined;
 }
 
-/** A run for a worker: `index` is the run's place in the experiment. */
-export interface ToWorker {
-  index: number;
-  spec: RunSpec;
-}
+/** A run for a worker (`index` is the run's place in the experiment), or the word to stop once it is idle. */
+export type ToWorker = { kind: 'run'; index: number; spec: RunSpec } | { kind: 'stop' };
 
 export type FromWorker =
   | { kind: 'progress'; index: number; done: number }
@@ -43,27 +43,41 @@ export function runInWorkers(
   return new Promise((resolve, reject) => {
     const results: RunResult[] = [];
     const workers: Worker[] = [];
-    /** Workers stopped because no run was left for them (terminate() makes them exit with status 1). */
+    /** Workers told to stop because no run was left for them, and workers that have exited. */
     const retired = new Set<Worker>();
+    const exited = new Set<Worker>();
     let next = 0;
     let finished = 0;
     let settled = false;
+    let done: RunResult[] | undefined;
+    // An idle worker is told to stop and exits by itself once its P4Runtime channels and servers have closed:
+    // terminate() while HTTP/2 data is still arriving can abort the whole process inside Node
+    // ("Assertion failed: onread->IsFunction()"). The results are given once every worker has exited.
+    const retire = (w: Worker): void => {
+      if (retired.has(w)) return;
+      retired.add(w);
+      w.postMessage({ kind: 'stop' } satisfies ToWorker);
+      // Should something keep the thread alive, it is stopped anyway, long after any channel has closed.
+      setTimeout(() => void w.terminate(), STOP_GRACE_MS).unref();
+    };
     const end = (err?: Error): void => {
       if (settled) return;
       settled = true;
-      for (const w of workers) void w.terminate();
-      if (err) reject(err);
-      else resolve(results);
-    };
-    const assign = (w: Worker): void => {
-      if (next >= specs.length) {
-        retired.add(w);
-        void w.terminate();
+      if (err) {
+        // A failed run: the others are abandoned mid-run, which only a terminate() stops.
+        for (const w of workers) void w.terminate();
+        reject(err);
         return;
       }
+      done = results;
+      for (const w of workers) retire(w);
+      if (exited.size === workers.length) resolve(done);
+    };
+    const assign = (w: Worker): void => {
+      if (next >= specs.length) return retire(w);
       const index = next++;
       callbacks.onRunStart?.(index);
-      w.postMessage({ index, spec: specs[index]! } satisfies ToWorker);
+      w.postMessage({ kind: 'run', index, spec: specs[index]! } satisfies ToWorker);
     };
     const count = Math.max(1, Math.min(jobs, specs.length));
     for (let i = 0; i < count && !settled; i++) {
@@ -94,8 +108,10 @@ export function runInWorkers(
       });
       w.on('error', (err) => end(err));
       w.on('exit', (code) => {
-        if (!settled && !retired.has(w) && code !== 0)
+        exited.add(w);
+        if (!retired.has(w) && code !== 0)
           end(new Error(`an experiment worker thread exited with status ${code}`));
+        else if (done && exited.size === workers.length) resolve(done);
       });
       assign(w);
     }

@@ -11,6 +11,8 @@ const { exp, iterations } = workerData as WorkerSetup;
 const post = (m: FromWorker): void => port.postMessage(m);
 
 port.on('message', (m: ToWorker) => {
+  // With the port closed and its runs' channels and servers shut, nothing keeps the thread alive: it exits.
+  if (m.kind === 'stop') return port.close();
   const { index, spec } = m;
   runOne(exp, spec, { iterations, onProgress: (done) => post({ kind: 'progress', index, done }) }).then(
     (result) => post({ kind: 'result', index, result }),
