@@ -1,6 +1,7 @@
 // Tables: the per-table information the engine needs and the generated apply function (key, lookup,
 // counters, meters, action).
-import { OUTWARD_LINKS, type CallExpr, type Expr, type TableDecl } from '../../frontend/ast.js';
+import type { Expr, TableDecl } from '../../frontend/ast.js';
+import { callsIn } from '../../frontend/walk.js';
 import { isDirect, type MatchKind } from '../table.js';
 import { isAggregate, toUnsigned, widthOf } from '../types.js';
 import { action } from './blocks.js';
@@ -43,28 +44,13 @@ export function tableInfo(gen: Gen, t: TableDecl): TableInfo {
  *  table attribute). Undefined when the argument is local to an action; read() then stores the colour. */
 function meterTarget(info: TableInfo): Expr | undefined {
   const inst = info.decl.directMeter;
-  let found: Expr | undefined;
-  const seen = new Set<object>();
-  const walk = (n: unknown): void => {
-    if (found || typeof n !== 'object' || n === null || seen.has(n)) return;
-    seen.add(n);
-    if (Array.isArray(n)) return n.forEach(walk);
-    const o = n as { kind?: unknown } & Record<string, unknown>;
-    if (o.kind === 'call') {
-      const t = (o as unknown as CallExpr).target;
-      if (
-        t?.kind === 'extern_method' &&
-        t.method === 'read' &&
-        t.object.kind === 'name' &&
-        t.object.ref === inst
-      ) {
-        found = (o as unknown as CallExpr).args?.[0];
-        return;
-      }
-    }
-    for (const k in o) if (!OUTWARD_LINKS.has(k)) walk(o[k]);
-  };
-  for (const a of info.actions) walk(a.body);
+  const found = callsIn(info.actions.map((a) => a.body)).find(
+    (c) =>
+      c.target?.kind === 'extern_method' &&
+      c.target.method === 'read' &&
+      c.target.object.kind === 'name' &&
+      c.target.object.ref === inst,
+  )?.args?.[0];
   return found && inst && controlOwned(found, inst.parent) ? found : undefined;
 }
 

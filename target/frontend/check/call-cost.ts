@@ -16,7 +16,7 @@ import type {
 } from '../ast.js';
 import { MAX_EXPANDED_CALLS } from '../limits.js';
 import type { Checker } from './checker.js';
-import { callsIn } from './walk.js';
+import { callsIn } from '../walk.js';
 
 type Callable = FunctionDecl | ActionDecl | ControlDecl | ParserDecl | TableDecl;
 

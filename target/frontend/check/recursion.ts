@@ -4,7 +4,7 @@
 // once every declaration is, and each cycle is reported at the call that closes it.
 import type { ActionDecl, CallExpr, FunctionDecl, Program } from '../ast.js';
 import type { Checker } from './checker.js';
-import { callsIn } from './walk.js';
+import { callsIn } from '../walk.js';
 
 type Callee = FunctionDecl | ActionDecl;
 
