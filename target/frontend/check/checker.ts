@@ -75,10 +75,10 @@ export class Checker {
   readonly blockBindings = new Map<Param, InstanceDecl | Param>();
   /** Fields in a value of each struct-like declaration, tuple and stack type (see type-size.ts). */
   readonly typeSize = new WeakMap<object, number>();
-  /** Specializations of generic types by their arguments' text, their names, and how many (see specialize.ts). */
+  /** Specializations of generic types by their arguments' text, their names (one per specialization), and how
+   *  many are being made inside one another (see specialize.ts). */
   readonly specializations = new Map<object, Map<string, Type>>();
   readonly specializedNames = new Set<string>();
-  specializationCount = 0;
   specializing = 0;
   /** Unchecked copies of parser/control declarations, from which per-instance copies are made. */
   readonly pristine = new Map<ControlDecl | ParserDecl, ControlDecl | ParserDecl>();

@@ -41,7 +41,7 @@ export function specialize(cx: Checker, generic: Generic, args: Type[], loc: Loc
       loc,
       `generic types specialized more than ${MAX_SPECIALIZATION_DEPTH} levels deep (a type whose fields specialize it with ever larger arguments?)`,
     );
-  if (++cx.specializationCount > MAX_SPECIALIZATIONS)
+  if (cx.specializedNames.size >= MAX_SPECIALIZATIONS)
     return cx.fatal(loc, `more than ${MAX_SPECIALIZATIONS} specializations of generic types`);
 
   // The generic declaration itself is never checked, so its fields still hold unresolved type references.
