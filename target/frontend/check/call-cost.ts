@@ -42,14 +42,24 @@ export function checkCallCost(cx: Checker, program: Program): void {
   // Post-order, iteratively: a chain of thousands of functions must not overflow the stack.
   for (const root of roots) {
     if (cost.has(root)) continue;
-    const stack: { node: Callable; edges: Edge[] }[] = [{ node: root, edges: edgesOf(cx, root) }];
+    const frame = (node: Callable): { node: Callable; edges: Edge[]; callees: Callable[]; next: number } => {
+      const edges = edgesOf(cx, node);
+      return { node, edges, callees: edges.flatMap((e) => e.callees), next: 0 };
+    };
+    const stack = [frame(root)];
     onPath.add(root);
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
-      const pending = top.edges.flatMap((e) => e.callees).find((c) => !cost.has(c) && !onPath.has(c));
-      if (pending) {
+      // Each callee is looked at once per caller: `next` goes on from where the last descent left off.
+      while (top.next < top.callees.length) {
+        const c = top.callees[top.next]!;
+        if (!cost.has(c) && !onPath.has(c)) break;
+        top.next++;
+      }
+      if (top.next < top.callees.length) {
+        const pending = top.callees[top.next++]!;
         onPath.add(pending);
-        stack.push({ node: pending, edges: edgesOf(cx, pending) });
+        stack.push(frame(pending));
         continue;
       }
       stack.pop();
