@@ -152,8 +152,12 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   // something uses (the front-end removes the others). A top-level action used by several controls is listed
   // once, where first met.
   const actions: ActionDecl[] = [];
+  const listedActions = new Set<ActionDecl>();
   const addAction = (a: ActionDecl | undefined): void => {
-    if (a && !actions.includes(a)) actions.push(a);
+    if (a && !listedActions.has(a)) {
+      listedActions.add(a);
+      actions.push(a);
+    }
   };
   for (const c of blocks) {
     if (c.kind !== 'control') continue;
