@@ -15,28 +15,17 @@ import { controlPlaneName, exprText } from '../names.js';
 import { Scope } from '../scope.js';
 import { bindArgs } from './calls.js';
 import type { Checker, Ctx } from './checker.js';
-import { declareParams, localDecl } from './declarations.js';
+import { blockScope, localDecls } from './declarations.js';
 import { checkExpr, constInt } from './expressions.js';
 import { coerce } from './inference.js';
 import { assignConstEntryPriorities, assignEntryPriorities, isPrefixMask } from './table-entries.js';
 import { keyset } from './parsers.js';
 import { checkBlock, checkLvalue } from './statements.js';
-import { typeVarScope } from './type-refs.js';
 
 export function controlDecl(cx: Checker, d: ControlDecl, block = d.name): void {
-  const ts = typeVarScope(cx.global, d.typeParams);
-  declareParams(cx, d.params, ts);
-  declareParams(cx, d.ctorParams, ts);
-  const scope = new Scope(ts);
-  for (const p of [...d.params, ...d.ctorParams]) cx.declareValue(scope, p.name, p, p.loc);
+  const scope = blockScope(cx, d);
   const ctx: Ctx = { scope, control: d, block };
-  for (const l of d.locals) {
-    try {
-      localDecl(cx, l, ctx);
-    } catch (e) {
-      if (!(e instanceof CompileAbort)) throw e;
-    }
-  }
+  localDecls(cx, d.locals, ctx);
   checkBlock(cx, d.apply, { ...ctx, scope: new Scope(scope) });
 }
 

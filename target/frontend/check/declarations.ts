@@ -3,6 +3,7 @@
 import type {
   ActionDecl,
   ConstValue,
+  ControlDecl,
   EnumDecl,
   Expr,
   Field,
@@ -12,6 +13,7 @@ import type {
   Loc,
   NameRef,
   Param,
+  ParserDecl,
   StructTypeDecl,
   TopDecl,
   Type,
@@ -19,6 +21,7 @@ import type {
   VariableDecl,
 } from '../ast.js';
 import { UNKNOWN_TYPE } from '../ast.js';
+import { CompileAbort } from '../diagnostics.js';
 import { MAX_NESTING, tooDeep } from '../limits.js';
 import { bitWidthOf, intValue, isFixedInt, typeToString } from '../types.js';
 import { controlPlaneName } from '../names.js';
@@ -282,6 +285,27 @@ export function constDecl(
     cx.error(d.value.loc, `the value of constant '${d.name}' is not a compile-time constant`);
   d.constValue = d.value.constValue;
   cx.declareValue(ctx.scope, d.name, d, d.loc);
+}
+
+/** A control's or parser's scope: its type parameters, then its parameters and constructor parameters. */
+export function blockScope(cx: Checker, d: ControlDecl | ParserDecl): Scope {
+  const ts = typeVarScope(cx.global, d.typeParams);
+  declareParams(cx, d.params, ts);
+  declareParams(cx, d.ctorParams, ts);
+  const scope = new Scope(ts);
+  for (const p of [...d.params, ...d.ctorParams]) cx.declareValue(scope, p.name, p, p.loc);
+  return scope;
+}
+
+/** A block's local declarations, each on its own: an error that stops one does not hide the next one's. */
+export function localDecls(cx: Checker, locals: readonly LocalDecl[], ctx: Ctx): void {
+  for (const l of locals) {
+    try {
+      localDecl(cx, l, ctx);
+    } catch (e) {
+      if (!(e instanceof CompileAbort)) throw e;
+    }
+  }
 }
 
 export function localDecl(cx: Checker, l: LocalDecl, ctx: Ctx): void {

@@ -4,20 +4,15 @@ import { CompileAbort } from '../diagnostics.js';
 import { DONTCARE, bitWidthOf, intValue, typeEquals } from '../types.js';
 import { Scope } from '../scope.js';
 import type { Checker, Ctx } from './checker.js';
-import { declareParams, localDecl } from './declarations.js';
+import { blockScope, localDecls } from './declarations.js';
 import { checkExpr } from './expressions.js';
 import { coerce } from './inference.js';
 import { checkStmt } from './statements.js';
-import { typeVarScope } from './type-refs.js';
 
 export function parserDecl(cx: Checker, d: ParserDecl, block = d.name): void {
-  const ts = typeVarScope(cx.global, d.typeParams);
-  declareParams(cx, d.params, ts);
-  declareParams(cx, d.ctorParams, ts);
-  const scope = new Scope(ts);
-  for (const p of [...d.params, ...d.ctorParams]) cx.declareValue(scope, p.name, p, p.loc);
+  const scope = blockScope(cx, d);
   const ctx: Ctx = { scope, parser: d, block };
-  for (const l of d.locals) localDecl(cx, l, ctx);
+  localDecls(cx, d.locals, ctx);
   const states = new Map<string, ParserState>();
   for (const s of d.states) {
     if (s.name === 'accept' || s.name === 'reject') cx.error(s.loc, `state '${s.name}' cannot be redefined`);

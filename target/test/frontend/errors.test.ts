@@ -702,6 +702,16 @@ describe('front-end: rejected programs', () => {
     assert.equal(errors.length, 3, errors.join('\n'));
   });
 
+  it("reports an error in a parser's state after one in its local declarations", () => {
+    const text = program({ start: 'packet.extract(hdr.nope2); transition accept;' }).replace(
+      'inout standard_metadata_t standard_metadata) {\n  state start',
+      'inout standard_metadata_t standard_metadata) {\n  bit<8> z = hdr.nope1;\n  state start',
+    );
+    const r = compileText(text);
+    const errors = r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    assert.deepEqual(errors, ["struct headers has no field 'nope1'", "struct headers has no field 'nope2'"]);
+  });
+
   it('reports an error in a control once, however many instances check it', () => {
     const text = program({
       top: 'control Bad(inout bit<8> x) { apply { x = nope; } }',
