@@ -999,18 +999,7 @@ export class Parser {
   /** The width inside `bit<...>`: an integer, a constant name, or a parenthesised expression. */
   private widthExpr(): Expr {
     const t = this.tok;
-    if (t.kind === 'int') {
-      this.pos++;
-      return {
-        kind: 'int',
-        value: t.value!,
-        width: t.width,
-        signed: t.signed,
-        text: t.text,
-        type: UNKNOWN_TYPE,
-        loc: t.loc,
-      };
-    }
+    if (t.kind === 'int') return this.intLiteral();
     if (t.kind === 'ident') {
       this.pos++;
       return { kind: 'name', name: t.text, type: UNKNOWN_TYPE, loc: t.loc };
@@ -1380,21 +1369,25 @@ export class Parser {
     }
   }
 
+  /** The integer literal at the current token. */
+  private intLiteral(): Expr {
+    const t = this.tok;
+    this.pos++;
+    return {
+      kind: 'int',
+      value: t.value!,
+      width: t.width,
+      signed: t.signed,
+      text: t.text,
+      type: UNKNOWN_TYPE,
+      loc: t.loc,
+    };
+  }
+
   private primary(): Expr {
     const t = this.tok;
     const loc = t.loc;
-    if (t.kind === 'int') {
-      this.pos++;
-      return {
-        kind: 'int',
-        value: t.value!,
-        width: t.width,
-        signed: t.signed,
-        text: t.text,
-        type: UNKNOWN_TYPE,
-        loc,
-      };
-    }
+    if (t.kind === 'int') return this.intLiteral();
     if (t.kind === 'string') {
       this.pos++;
       return { kind: 'string', value: t.str!, type: UNKNOWN_TYPE, loc };
