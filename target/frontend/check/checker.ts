@@ -75,11 +75,11 @@ export class Checker {
   readonly blockBindings = new Map<Param, InstanceDecl | Param>();
   /** Fields in a value of each struct-like declaration, tuple and stack type (see type-size.ts). */
   readonly typeSize = new WeakMap<object, number>();
-  /** Specializations of generic types by their arguments' text, their names (one per specialization), and how
-   *  many are being made inside one another (see specialize.ts). */
+  /** Specializations of generic types by their arguments' text, their names (one per specialization), and the
+   *  ones being made, outermost first, each with the use that asked for it (see specialize.ts). */
   readonly specializations = new Map<object, Map<string, Type>>();
   readonly specializedNames = new Set<string>();
-  specializing = 0;
+  readonly specializing: { loc: Loc; text: string }[] = [];
   /** Unchecked copies of parser/control declarations, from which per-instance copies are made. */
   readonly pristine = new Map<ControlDecl | ParserDecl, ControlDecl | ParserDecl>();
   constructor(readonly diags: Diagnostics) {}
@@ -121,11 +121,20 @@ export class Checker {
   }
 
   error(loc: Loc, message: string): void {
-    this.diags.error(loc, message);
+    this.diags.error(...this.located(loc, message));
   }
 
   fatal(loc: Loc, message: string): never {
-    return this.diags.fatal(loc, message);
+    return this.diags.fatal(...this.located(loc, message));
+  }
+
+  /** Where an error is reported: at the use that made the specialization it was found in, if any (the generic
+   *  declaration may be fine with other arguments), naming the place inside the generic. */
+  private located(loc: Loc, message: string): [Loc, string] {
+    const outer = this.specializing[0];
+    if (outer === undefined) return [loc, message];
+    const inner = this.specializing[this.specializing.length - 1]!;
+    return [outer.loc, `${message}, in ${inner.text} (at ${loc.file}:${loc.line}:${loc.col})`];
   }
 
   declareValue(scope: Scope, name: string, ref: NameRef, loc: Loc): void {

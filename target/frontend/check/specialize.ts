@@ -36,7 +36,7 @@ export function specialize(cx: Checker, generic: Generic, args: Type[], loc: Loc
   if (!byArgs) cx.specializations.set(generic, (byArgs = new Map()));
   const known = byArgs.get(key);
   if (known) return known;
-  if (cx.specializing >= MAX_SPECIALIZATION_DEPTH)
+  if (cx.specializing.length >= MAX_SPECIALIZATION_DEPTH)
     return cx.fatal(
       loc,
       `generic types specialized more than ${MAX_SPECIALIZATION_DEPTH} levels deep (a type whose fields specialize it with ever larger arguments?)`,
@@ -53,11 +53,11 @@ export function specialize(cx: Checker, generic: Generic, args: Type[], loc: Loc
   byArgs.set(key, t);
   const scope = new Scope(cx.global);
   params.forEach((p, i) => scope.types.set(p, args[i]!));
-  cx.specializing++;
+  cx.specializing.push({ loc, text: `${generic.name}<${args.map(typeToString).join(', ')}>` });
   try {
     structLikeFields(cx, decl, scope);
   } finally {
-    cx.specializing--;
+    cx.specializing.pop();
   }
   return t;
 }
