@@ -26,8 +26,10 @@ export class Diagnostics {
   /** What has been reported: a block instantiated several times is checked once per instance, and its
    *  errors are reported once. */
   private readonly seen = new Set<string>();
+  private errors = 0;
 
   error(loc: Loc, message: string): void {
+    this.errors++;
     this.add({ file: loc.file, line: loc.line, col: loc.col, message, severity: 'error' });
   }
 
@@ -49,6 +51,11 @@ export class Diagnostics {
   }
 
   get hasErrors(): boolean {
-    return this.list.some((d) => d.severity === 'error');
+    return this.errors > 0;
+  }
+
+  /** Errors reported so far, each time one is (a repeated one too): a phase can tell whether it found any. */
+  get errorCount(): number {
+    return this.errors;
   }
 }

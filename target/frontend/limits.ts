@@ -40,8 +40,9 @@ export const MAX_EXPANDED_CALLS = 1 << 20;
 /** Scalar fields (and header validity bits) in one value of any type: each packet's state holds them all. */
 export const MAX_TYPE_FIELDS = 1 << 18;
 
-/** Specializations of generic types (`Pair<bit<8>>`): how many a program may make, and how deep a
- *  specialization may cause others through its fields. Each is a type declaration of its own. */
+/** Specializations of generic types (`Pair<bit<8>>`) and of generic functions (`ident<bit<8>>`): how many of
+ *  each a program may make, and how deep a specialization may cause others through its fields or body. Each
+ *  is a declaration of its own. */
 export const MAX_SPECIALIZATIONS = 1024;
 export const MAX_SPECIALIZATION_DEPTH = 32;
 

@@ -377,12 +377,31 @@ export class Parser {
       case 'action':
         return [this.actionDecl(annotations)];
     }
-    if (!this.atType()) this.fail(`unexpected '${t.text}' at top level`);
-    const typeRef = this.typeRef();
-    if (this.is('(')) return [this.instanceRest(typeRef, annotations)];
-    // A function declaration: T name<...>(params) { body }.
-    const nameTok = this.declName();
-    const typeParams = this.typeParams();
+    // A generic function's return type may name its own type parameters (`T f<T>(in T x)`): it is read once
+    // the name and type parameters that follow it are known, as an extern function's is.
+    const start = this.pos;
+    if (t.kind === 'ident') this.skipTypeLoose();
+    const generic = this.tok.kind === 'ident' && this.peek().text === '<';
+    this.pos = start;
+    if (!generic && !this.atType()) this.fail(`unexpected '${t.text}' at top level`);
+    let typeRef: TypeRef;
+    let nameTok: Token;
+    let typeParams: string[];
+    if (generic) {
+      this.skipTypeLoose();
+      nameTok = this.declName();
+      typeParams = this.typeParams();
+      const afterTypeParams = this.pos;
+      this.pos = start;
+      typeRef = this.withTypeParams(typeParams, () => this.typeRef());
+      this.pos = afterTypeParams;
+    } else {
+      typeRef = this.typeRef();
+      if (this.is('(')) return [this.instanceRest(typeRef, annotations)];
+      // A function declaration: T name<...>(params) { body }.
+      nameTok = this.declName();
+      typeParams = this.typeParams();
+    }
     return this.withTypeParams(typeParams, () => {
       const params = this.params();
       const body = this.block();
@@ -555,8 +574,11 @@ export class Parser {
     };
   }
 
-  /** Skips a return type whose type parameters are not declared yet (e.g. `T lookahead<T>()`). */
+  /** Skips a return type whose type parameters are not declared yet (e.g. `T lookahead<T>()`), never past
+   *  the end: the caller goes back and reads the tokens properly, reporting what is wrong there. */
   private skipTypeLoose(): void {
+    const atEnd = (): boolean => this.tok.kind === 'eof';
+    if (atEnd()) return;
     this.pos++;
     if (this.is('<')) {
       let depth = 0;
@@ -564,10 +586,11 @@ export class Parser {
         if (this.is('<')) depth++;
         if (this.is('>')) depth--;
         this.pos++;
-      } while (depth > 0 && this.tok.kind !== 'eof');
+      } while (depth > 0 && !atEnd());
     }
     while (this.is('[')) {
-      while (!this.is(']') && this.tok.kind !== 'eof') this.pos++;
+      while (!this.is(']') && !atEnd()) this.pos++;
+      if (atEnd()) return;
       this.pos++;
     }
   }

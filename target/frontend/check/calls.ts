@@ -38,6 +38,7 @@ import { checkExpr } from './expressions.js';
 import { checkFlattenedData, checkPacketMethod, instanceDecl } from './externs.js';
 import { coerce } from './inference.js';
 import { checkLvalue } from './statements.js';
+import { specializeFunction } from './specialize.js';
 import { resolveType } from './type-refs.js';
 
 /**
@@ -237,10 +238,12 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     );
   }
   const t = genericCall(cx, e, chosen, explicitTypeArgs, new Map(), ctx, `'${chosen.name}'`);
-  e.target =
-    chosen.kind === 'function'
-      ? { kind: 'function', decl: chosen }
-      : { kind: 'extern_function', decl: chosen };
+  if (chosen.kind === 'function') {
+    const special =
+      chosen.typeParams.length > 0 ? specializeFunction(cx, chosen, e.typeArgValues ?? [], e.loc) : undefined;
+    if (special) e.params = special.params;
+    e.target = { kind: 'function', decl: special ?? chosen };
+  } else e.target = { kind: 'extern_function', decl: chosen };
   if (chosen.kind === 'extern_function') checkFlattenedData(cx, e, chosen.name, chosen.params);
   return t;
 }
@@ -397,7 +400,9 @@ function genericCall(
   e.params = m.params.map((p) => ({ ...p, type: substitute(p.type, env) }));
   e.typeArgValues = m.typeParams.map((p) => env.get(p) ?? { kind: 'unknown' });
   const rt = substitute(m.returnType, env);
-  if (containsTypeVar(rt))
+  // With every type parameter bound, a type variable left in the result is the caller's own: a generic
+  // function calling another with its values (`T wrap<T>(in T x) { return ident(x); }`).
+  if (containsTypeVar(rt) && m.typeParams.some((p) => !env.has(p)))
     return cx.fatal(e.loc, `cannot infer the result type of ${what}; give type arguments`);
   return rt;
 }

@@ -80,6 +80,10 @@ export class Checker {
   readonly specializations = new Map<object, Map<string, Type>>();
   readonly specializedNames = new Set<string>();
   readonly specializing: { loc: Loc; text: string }[] = [];
+  /** Unchecked copies of the generic functions whose declarations check, and their specializations by their
+   *  type arguments' text (see specializeFunction). */
+  readonly pristineFunctions = new Map<FunctionDecl, FunctionDecl>();
+  readonly functionSpecializations = new Map<FunctionDecl, Map<string, FunctionDecl>>();
   /** Unchecked copies of parser/control declarations, from which per-instance copies are made. */
   readonly pristine = new Map<ControlDecl | ParserDecl, ControlDecl | ParserDecl>();
   constructor(readonly diags: Diagnostics) {}

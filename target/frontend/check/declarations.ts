@@ -79,13 +79,19 @@ export function topDecl(cx: Checker, d: TopDecl): void {
       return cx.declareValue(g, d.name, d, d.loc);
     }
     case 'function': {
+      // A generic function is checked as written, with its type variables, and again for each list of
+      // type arguments a call gives it (see specializeFunction), from a copy made before checking.
+      const pristine = d.typeParams.length > 0 ? structuredClone(d) : undefined;
+      const errorsBefore = cx.diags.errorCount;
       const s = typeVarScope(g, d.typeParams);
       d.returnType = resolveType(cx, d.returnTypeRef, s);
       declareParams(cx, d.params, s);
       cx.declareValue(g, d.name, d, d.loc);
       const body = new Scope(s);
       for (const p of d.params) cx.declareValue(body, p.name, p, p.loc);
-      return checkBlock(cx, d.body, { scope: body, fn: d });
+      checkBlock(cx, d.body, { scope: body, fn: d });
+      if (pristine && cx.diags.errorCount === errorsBefore) cx.pristineFunctions.set(d, pristine);
+      return;
     }
     case 'parser_type':
     case 'control_type':
@@ -153,8 +159,10 @@ export function structLikeFields(
 }
 
 /** The types a struct or tuple can hold, by P4_16's type nesting rules: data, not objects, and no
- *  arbitrary-precision int, string or match_kind (which only a list may hold). */
+ *  arbitrary-precision int, string or match_kind (which only a list may hold). A generic function's type
+ *  variable (`tuple<T, T>`) stands for whatever type a call gives it. */
 const NESTABLE = new Set<Type['kind']>([
+  'typevar',
   'bit',
   'int',
   'varbit',

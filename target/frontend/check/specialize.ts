@@ -1,14 +1,22 @@
+// Specializations of generic declarations, each a declaration of its own with the type parameters bound, made
+// once per distinct list of type arguments.
+//
 // Generic headers, header unions and structs (`struct Pair<T> { T a; T b; }`): each use with type arguments
-// (`Pair<bit<8>>`) names a specialization, a declaration of its own with the parameters bound, made once per
-// distinct list of arguments so that two uses with the same arguments are the same type. As p4c's
-// SpecializeGenericTypes does, a specialization is named after the type and its arguments (`Pair_bit8`),
+// (`Pair<bit<8>>`) names a specialization, so that two uses with the same arguments are the same type. As
+// p4c's SpecializeGenericTypes does, a specialization is named after the type and its arguments (`Pair_bit8`),
 // which is the name P4Info gives it (a digest of one, for instance).
-import type { HeaderTypeDecl, HeaderUnionDecl, Loc, StructTypeDecl, Type } from '../ast.js';
+//
+// Generic functions (`T ident<T>(in T x)`): each call runs a specialization for its type arguments, given or
+// inferred, as p4c's SpecializeGenericFunctions makes them: what `T` is decides how the body runs (a header is
+// passed by reference and assigned field by field, a bit<8> copied).
+import type { FunctionDecl, HeaderTypeDecl, HeaderUnionDecl, Loc, StructTypeDecl, Type } from '../ast.js';
 import { MAX_SPECIALIZATIONS, MAX_SPECIALIZATION_DEPTH } from '../limits.js';
 import { Scope } from '../scope.js';
 import { containsTypeVar, typeTextWithin, typeToString } from '../types.js';
 import type { Checker } from './checker.js';
-import { structLikeFields } from './declarations.js';
+import { declareParams, structLikeFields } from './declarations.js';
+import { checkBlock } from './statements.js';
+import { resolveType } from './type-refs.js';
 
 type Generic = HeaderTypeDecl | HeaderUnionDecl | StructTypeDecl;
 
@@ -75,4 +83,52 @@ function uniqueName(cx: Checker, base: string): string {
     name = `${base}_${i}`;
   cx.specializedNames.add(name);
   return name;
+}
+
+/**
+ * The specialization of a generic function for a call's type arguments, checked with them bound; errors in it
+ * are reported at the call (see Checker.located). Undefined, the call keeping the generic declaration, when
+ * an argument is not a concrete type (a call inside another generic function's own body) or the generic
+ * declaration itself has errors.
+ */
+export function specializeFunction(
+  cx: Checker,
+  fn: FunctionDecl,
+  args: Type[],
+  loc: Loc,
+): FunctionDecl | undefined {
+  const pristine = cx.pristineFunctions.get(fn);
+  if (!pristine || args.length !== fn.typeParams.length) return undefined;
+  if (args.some((a) => a.kind === 'unknown' || containsTypeVar(a))) return undefined;
+  const key = typeTextWithin({ kind: 'tuple', elements: args }, MAX_ARGS_TEXT);
+  if (key === undefined) return cx.fatal(loc, `type arguments of ${fn.name} are too large`);
+  let byArgs = cx.functionSpecializations.get(fn);
+  if (!byArgs) cx.functionSpecializations.set(fn, (byArgs = new Map()));
+  const known = byArgs.get(key);
+  if (known) return known;
+  if (cx.specializing.length >= MAX_SPECIALIZATION_DEPTH)
+    return cx.fatal(
+      loc,
+      `generic functions specialized more than ${MAX_SPECIALIZATION_DEPTH} levels deep (a function whose body calls generic functions with ever larger type arguments?)`,
+    );
+  if (byArgs.size >= MAX_SPECIALIZATIONS)
+    return cx.fatal(loc, `more than ${MAX_SPECIALIZATIONS} specializations of generic function ${fn.name}`);
+
+  const decl = structuredClone(pristine);
+  decl.typeParams = [];
+  // Known before its body is checked: a call of the same specialization inside it is recursion, found later.
+  byArgs.set(key, decl);
+  const scope = new Scope(cx.global);
+  fn.typeParams.forEach((p, i) => scope.types.set(p, args[i]!));
+  cx.specializing.push({ loc, text: `${fn.name}<${args.map(typeToString).join(', ')}>` });
+  try {
+    decl.returnType = resolveType(cx, decl.returnTypeRef, scope);
+    declareParams(cx, decl.params, scope);
+    const body = new Scope(scope);
+    for (const p of decl.params) cx.declareValue(body, p.name, p, p.loc);
+    checkBlock(cx, decl.body, { scope: body, fn: decl });
+  } finally {
+    cx.specializing.pop();
+  }
+  return decl;
 }

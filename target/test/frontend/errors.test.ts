@@ -86,6 +86,18 @@ const cases: Case[] = [
       "header field 'v' has type G_bit8, which is not allowed in a header, in G<G_bit8> (at test.p4:6:",
   },
   {
+    name: 'a generic function specialized with a type its body cannot hold',
+    fragment: { top: 'void w<T>(in T x) { tuple<T> t = { x }; }', apply: 'w(meta.m8); w(5);' },
+    at: 'w(5)',
+    message: 'a tuple element cannot have type int, in w<int> (at test.p4:6:',
+  },
+  {
+    name: 'a generic function whose body specializes it without end',
+    fragment: { top: 'void g<T>(in T x) { g<tuple<T>>({ x }); }', apply: 'g(meta.m8);' },
+    at: 'g(meta.m8)',
+    message: /^generic functions specialized more than 32 levels deep.*, in g<tuple<tuple</,
+  },
+  {
     name: 'type arguments for a type that takes none',
     fragment: { top: 'struct S { bit<8> v; }', apply: 'S<bit<8>> s;' },
     at: 'S<bit<8>> s',
@@ -695,6 +707,11 @@ describe('front-end: rejected programs', () => {
       else assert.match(e.message, c.message);
     });
   }
+
+  it('reports a type cut short at the end of the file, at its start (the fuzz found it crashed the parser)', () => {
+    const e = fails('__proto__ [');
+    assert.deepEqual([e.line, e.col, e.message], [1, 1, "syntax error: unexpected '__proto__' at top level"]);
+  });
 
   it('reports several independent errors in one run', () => {
     const text = program({ apply: 'meta.m8 = nope1; meta.m8 = nope2; meta.m8 = meta.m16;' });
