@@ -356,6 +356,9 @@ export function variableDecl(cx: Checker, d: VariableDecl, ctx: Ctx): void {
       d.typeRef.loc,
       `'${d.name}' cannot be a variable of ${k} type ${typeToString(d.type)}: declare an instance, as ${typeToString(d.type)}(...) ${d.name};`,
     );
+  // Nor can a value only the compiler holds (P4_16 "Variables": an arbitrary-precision int, a string).
+  else if (!canNest(d.type))
+    cx.error(d.typeRef.loc, `'${d.name}' cannot be a variable of type ${typeToString(d.type)}`);
   if (d.init) {
     checkExpr(cx, d.init, ctx, d.type);
     if (isValue(cx, d.init)) coerce(cx, d.init, d.type, `initializer of '${d.name}'`);

@@ -98,6 +98,18 @@ const cases: Case[] = [
     message: /^generic functions specialized more than 32 levels deep.*, in g<tuple<tuple</,
   },
   {
+    name: 'a variable of arbitrary-precision int type',
+    fragment: { apply: 'int y = 5; meta.m8 = (bit<8>)y;' },
+    at: 'int y',
+    message: "'y' cannot be a variable of type int",
+  },
+  {
+    name: 'a variable of string type',
+    fragment: { locals: 'action a() { string s; }', apply: 'a();' },
+    at: 'string s',
+    message: "'s' cannot be a variable of type string",
+  },
+  {
     name: 'type arguments for a type that takes none',
     fragment: { top: 'struct S { bit<8> v; }', apply: 'S<bit<8>> s;' },
     at: 'S<bit<8>> s',
