@@ -293,7 +293,9 @@ export type CallTarget =
         | 'push_front'
         | 'pop_front'
         | 'minSizeInBits'
-        | 'minSizeInBytes';
+        | 'minSizeInBytes'
+        | 'maxSizeInBits'
+        | 'maxSizeInBytes';
       object: Expr;
     };
 

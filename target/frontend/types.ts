@@ -205,6 +205,58 @@ export function bitWidthOf(t: Type): number | undefined {
   }
 }
 
+/** The P4_16 size methods (`h.minSizeInBits()`, `h.maxSizeInBytes()`, ...). */
+export const SIZE_METHODS = ['minSizeInBits', 'minSizeInBytes', 'maxSizeInBits', 'maxSizeInBytes'] as const;
+export type SizeMethod = (typeof SIZE_METHODS)[number];
+
+export function isSizeMethod(name: string): name is SizeMethod {
+  return (SIZE_METHODS as readonly string[]).includes(name);
+}
+
+/**
+ * What a size method gives for a value of type t (P4_16 "Compile-time size determination"): a varbit counts
+ * 0 at least and its maximum width at most, a header union its largest member (both ways, as p4c's
+ * TypeMap::widthBits counts it), a header stack its size times its element; undefined for a type without a
+ * size.
+ */
+export function sizeMethodValue(t: Type, method: SizeMethod): number | undefined {
+  const bits = sizeInBits(t, method.startsWith('min'));
+  if (bits === undefined) return undefined;
+  return method.endsWith('Bytes') ? Math.ceil(bits / 8) : bits;
+}
+
+function sizeInBits(t: Type, min: boolean): number | undefined {
+  switch (t.kind) {
+    case 'varbit':
+      return min ? 0 : t.maxWidth;
+    case 'header':
+    case 'struct': {
+      let w = 0;
+      for (const f of t.decl.fields) {
+        const fw = sizeInBits(f.type, min);
+        if (fw === undefined) return undefined;
+        w += fw;
+      }
+      return w;
+    }
+    case 'header_union': {
+      let w = 0;
+      for (const f of t.decl.fields) {
+        const fw = sizeInBits(f.type, min);
+        if (fw === undefined) return undefined;
+        w = Math.max(w, fw);
+      }
+      return w;
+    }
+    case 'stack': {
+      const ew = sizeInBits(t.element, min);
+      return ew === undefined ? undefined : ew * t.size;
+    }
+    default:
+      return bitWidthOf(t);
+  }
+}
+
 /** Replaces type variables by their bindings. */
 export function substitute(t: Type, env: Map<string, Type>): Type {
   switch (t.kind) {

@@ -229,6 +229,8 @@ function builtin(gen: Gen, name: string, obj: Expr, args: (Expr | undefined)[], 
     }
     case 'minSizeInBits':
     case 'minSizeInBytes':
+    case 'maxSizeInBits':
+    case 'maxSizeInBytes':
       if (c.constValue?.kind === 'int') return `${c.constValue.value}`;
       throw new CodegenError(`${name} not folded`);
   }

@@ -22,9 +22,10 @@ import {
   BOOL,
   INFINT,
   VOID,
-  bitWidthOf,
   bits,
   intValue,
+  isSizeMethod,
+  sizeMethodValue,
   containsTypeVar,
   substitute,
   typeEquals,
@@ -128,19 +129,33 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     const obj = callee.expr;
     const ot = obj.type;
     const m = callee.member;
+    // Called, a built-in method's name is the method even where a field has that name (as p4c reads it).
+    const headerLike = ot.kind === 'header' || ot.kind === 'header_union';
+    if (
+      (headerLike && (m === 'isValid' || m === 'setValid' || m === 'setInvalid')) ||
+      ((headerLike || ot.kind === 'struct' || ot.kind === 'stack') && isSizeMethod(m))
+    ) {
+      callee.memberKind = 'method';
+      callee.type = VOID;
+    }
+    if (
+      (ot.kind === 'header' || ot.kind === 'header_union' || ot.kind === 'struct' || ot.kind === 'stack') &&
+      callee.memberKind === 'method' &&
+      isSizeMethod(m)
+    ) {
+      noArgs(cx, e, m);
+      e.target = { kind: 'builtin', name: m, object: obj };
+      const size = sizeMethodValue(ot, m);
+      if (size === undefined) return cx.fatal(e.loc, `${typeToString(ot)} has no size in bits`);
+      e.constValue = { kind: 'int', value: BigInt(size) };
+      return INFINT;
+    }
     if (ot.kind === 'header' || ot.kind === 'header_union' || ot.kind === 'struct') {
       if (callee.memberKind !== 'method')
         return cx.fatal(
           callee.memberLoc ?? callee.loc,
           `'${exprText(callee)}' is a field: it cannot be called`,
         );
-      if (m === 'minSizeInBits' || m === 'minSizeInBytes') {
-        noArgs(cx, e, m);
-        e.target = { kind: 'builtin', name: m, object: obj };
-        const w = bitWidthOf(ot) ?? 0;
-        e.constValue = { kind: 'int', value: BigInt(m === 'minSizeInBits' ? w : Math.ceil(w / 8)) };
-        return INFINT;
-      }
       noArgs(cx, e, m);
       if (ot.kind === 'header_union' && m !== 'isValid')
         return cx.fatal(callee.loc, `a header union has no method '${m}'`);

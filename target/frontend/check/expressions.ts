@@ -13,6 +13,7 @@ import {
   intValue,
   isFixedInt,
   isIntegral,
+  isSizeMethod,
   normalize,
   typeEquals,
   typeToString,
@@ -252,8 +253,8 @@ function memberExpr(cx: Checker, e: Expr & { kind: 'member' }, ctx: Ctx): Type {
       return t;
     }
     if (
-      (t.kind === 'header' || t.kind === 'struct') &&
-      (e.member === 'minSizeInBits' || e.member === 'minSizeInBytes')
+      (t.kind === 'header' || t.kind === 'header_union' || t.kind === 'struct' || t.kind === 'stack') &&
+      isSizeMethod(e.member)
     ) {
       e.memberKind = 'method';
       return VOID;
@@ -275,9 +276,8 @@ function memberExpr(cx: Checker, e: Expr & { kind: 'member' }, ctx: Ctx): Type {
         }
         return ft;
       }
-      const methods =
-        bt.kind === 'struct' ? [] : ['isValid', 'setValid', 'setInvalid', 'minSizeInBits', 'minSizeInBytes'];
-      if (methods.includes(e.member)) {
+      const methods = bt.kind === 'struct' ? [] : ['isValid', 'setValid', 'setInvalid'];
+      if (methods.includes(e.member) || isSizeMethod(e.member)) {
         e.memberKind = 'method';
         return VOID;
       }
@@ -305,6 +305,10 @@ function memberExpr(cx: Checker, e: Expr & { kind: 'member' }, ctx: Ctx): Type {
         case 'pop_front':
           e.memberKind = 'method';
           return VOID;
+      }
+      if (isSizeMethod(e.member)) {
+        e.memberKind = 'method';
+        return VOID;
       }
       return cx.fatal(mloc, `header stack has no member '${e.member}'`);
     case 'apply_result':

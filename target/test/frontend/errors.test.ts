@@ -110,6 +110,12 @@ const cases: Case[] = [
     message: "'s' cannot be a variable of type string",
   },
   {
+    name: 'the size of a struct holding an error',
+    fragment: { top: 'struct E { error e; }', apply: 'E x; meta.m8 = (bit<8>)x.minSizeInBits();' },
+    at: 'x.minSizeInBits()',
+    message: 'E has no size in bits',
+  },
+  {
     name: 'type arguments for a type that takes none',
     fragment: { top: 'struct S { bit<8> v; }', apply: 'S<bit<8>> s;' },
     at: 'S<bit<8>> s',
