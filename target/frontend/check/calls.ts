@@ -260,7 +260,25 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     e.target = { kind: 'function', decl: special ?? chosen };
   } else e.target = { kind: 'extern_function', decl: chosen };
   if (chosen.kind === 'extern_function') checkFlattenedData(cx, e, chosen.name, chosen.params);
+  if (chosen.kind === 'extern_function' && chosen.name === 'static_assert') staticAssert(cx, e);
   return t;
+}
+
+/** core.p4's static_assert(check[, message]): checked at compile time, as p4c's StaticAssert does; its value is
+ *  then the constant true (`const bool ok = static_assert(...);`). */
+function staticAssert(cx: Checker, e: CallExpr): void {
+  const check = e.args?.[0];
+  if (!check) return;
+  const v = check.constValue;
+  if (v?.kind !== 'bool') {
+    cx.error(check.loc, 'the condition of static_assert must be known at compile time');
+    return;
+  }
+  if (!v.value) {
+    const message = e.args?.[1];
+    cx.error(e.loc, `static_assert failed${message?.kind === 'string' ? `: ${message.value}` : ''}`);
+  }
+  e.constValue = { kind: 'bool', value: true };
 }
 
 export function arityOk(params: Param[], args: Argument[]): boolean {

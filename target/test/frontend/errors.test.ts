@@ -116,6 +116,18 @@ const cases: Case[] = [
     message: 'E has no size in bits',
   },
   {
+    name: 'a static_assert that fails',
+    fragment: { top: 'const bool OK = static_assert(1 == 2, "one is not two");' },
+    at: 'static_assert(1 == 2',
+    message: 'static_assert failed: one is not two',
+  },
+  {
+    name: 'a static_assert on a run-time value',
+    fragment: { apply: 'static_assert(meta.m8 == 1);' },
+    at: 'meta.m8 == 1',
+    message: 'the condition of static_assert must be known at compile time',
+  },
+  {
     name: 'type arguments for a type that takes none',
     fragment: { top: 'struct S { bit<8> v; }', apply: 'S<bit<8>> s;' },
     at: 'S<bit<8>> s',

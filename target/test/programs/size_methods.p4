@@ -5,6 +5,7 @@
 //   - A header stack counts its size times its element: H[3] is 96 bits, 12 bytes.
 //   - A called method name is the method even where a field has that name (H1.minSizeInBits is a field);
 //     the size of an invalid header is its type's.
+//   - static_assert checks sizes at compile time, and is the constant true.
 #include <core.p4>
 #include <v1model.p4>
 
@@ -43,6 +44,9 @@ header_union U {
     H1 h2;
 }
 
+const bool NESTED_SIZE = static_assert(Nested.minSizeInBits() == 40 && Nested.maxSizeInBytes() == 9,
+                                       "Nested is 40 to 72 bits");
+
 header Empty { }
 
 struct headers_t {
@@ -79,6 +83,9 @@ control SIngress(inout headers_t hdr, inout meta_t meta, inout standard_metadata
                 + (bit<16>)Nested.maxSizeInBits() + (bit<16>)meta.flags.minSizeInBits();
         // c = the field h1.minSizeInBits (7) + the method h1.minSizeInBytes() (10) + H1's max bits (80) = 97.
         hdr.o.c = (bit<16>)h1.minSizeInBits + (bit<16>)h1.minSizeInBytes() + (bit<16>)H1.maxSizeInBits();
+        if (!NESTED_SIZE || !static_assert(U.maxSizeInBits() == 80)) {
+            hdr.o.c = 0;
+        }
     }
 }
 
