@@ -38,17 +38,10 @@ export function specialize(cx: Checker, generic: Generic, args: Type[], loc: Loc
       loc,
       `this target cannot specialize ${generic.name} with a type variable (${typeToString(open)}): give it a concrete type`,
     );
-  const key = typeTextWithin({ kind: 'tuple', elements: args }, MAX_ARGS_TEXT);
-  if (key === undefined) return cx.fatal(loc, `type arguments of ${generic.name} are too large`);
-  let byArgs = cx.specializations.get(generic);
-  if (!byArgs) cx.specializations.set(generic, (byArgs = new Map()));
+  const { byArgs, key } = specializationsOf(cx, cx.specializations, generic, args, loc);
   const known = byArgs.get(key);
   if (known) return known;
-  if (cx.specializing.length >= MAX_SPECIALIZATION_DEPTH)
-    return cx.fatal(
-      loc,
-      `generic types specialized more than ${MAX_SPECIALIZATION_DEPTH} levels deep (a type whose fields specialize it with ever larger arguments?)`,
-    );
+  checkDepth(cx, loc, 'types', 'a type whose fields specialize it');
   if (cx.specializedNames.size >= MAX_SPECIALIZATIONS)
     return cx.fatal(loc, `more than ${MAX_SPECIALIZATIONS} specializations of generic types`);
 
@@ -59,15 +52,50 @@ export function specialize(cx: Checker, generic: Generic, args: Type[], loc: Loc
   const t = { kind: decl.kind, decl } as Type;
   // Known before its fields are resolved: a field of the type being specialized is then reported as such.
   byArgs.set(key, t);
+  withArgs(cx, generic.name, params, args, loc, (scope) => structLikeFields(cx, decl, scope));
+  return t;
+}
+
+/** The specializations made of one generic declaration, and the key of `args` among them. */
+function specializationsOf<T>(
+  cx: Checker,
+  all: Map<object, Map<string, T>>,
+  generic: Generic | FunctionDecl,
+  args: Type[],
+  loc: Loc,
+): { byArgs: Map<string, T>; key: string } {
+  const key = typeTextWithin({ kind: 'tuple', elements: args }, MAX_ARGS_TEXT);
+  if (key === undefined) return cx.fatal(loc, `type arguments of ${generic.name} are too large`);
+  let byArgs = all.get(generic);
+  if (!byArgs) all.set(generic, (byArgs = new Map()));
+  return { byArgs, key };
+}
+
+function checkDepth(cx: Checker, loc: Loc, what: string, cause: string): void {
+  if (cx.specializing.length >= MAX_SPECIALIZATION_DEPTH)
+    cx.fatal(
+      loc,
+      `generic ${what} specialized more than ${MAX_SPECIALIZATION_DEPTH} levels deep (${cause} with ever larger arguments?)`,
+    );
+}
+
+/** Run `check` in a scope where the type parameters stand for `args`, errors reported at the use (`loc`). */
+function withArgs(
+  cx: Checker,
+  name: string,
+  params: string[],
+  args: Type[],
+  loc: Loc,
+  check: (scope: Scope) => void,
+): void {
   const scope = new Scope(cx.global);
   params.forEach((p, i) => scope.types.set(p, args[i]!));
-  cx.specializing.push({ loc, text: `${generic.name}<${args.map(typeToString).join(', ')}>` });
+  cx.specializing.push({ loc, text: `${name}<${args.map(typeToString).join(', ')}>` });
   try {
-    structLikeFields(cx, decl, scope);
+    check(scope);
   } finally {
     cx.specializing.pop();
   }
-  return t;
 }
 
 /** p4c's spelling of an argument in a specialization's name: `bit<8>` is `bit8`, `tuple<a, b>` `tuplea_b`. */
@@ -100,17 +128,10 @@ export function specializeFunction(
   const pristine = cx.pristineFunctions.get(fn);
   if (!pristine || args.length !== fn.typeParams.length) return undefined;
   if (args.some((a) => a.kind === 'unknown' || containsTypeVar(a))) return undefined;
-  const key = typeTextWithin({ kind: 'tuple', elements: args }, MAX_ARGS_TEXT);
-  if (key === undefined) return cx.fatal(loc, `type arguments of ${fn.name} are too large`);
-  let byArgs = cx.functionSpecializations.get(fn);
-  if (!byArgs) cx.functionSpecializations.set(fn, (byArgs = new Map()));
+  const { byArgs, key } = specializationsOf(cx, cx.functionSpecializations, fn, args, loc);
   const known = byArgs.get(key);
   if (known) return known;
-  if (cx.specializing.length >= MAX_SPECIALIZATION_DEPTH)
-    return cx.fatal(
-      loc,
-      `generic functions specialized more than ${MAX_SPECIALIZATION_DEPTH} levels deep (a function whose body calls generic functions with ever larger type arguments?)`,
-    );
+  checkDepth(cx, loc, 'functions', 'a function whose body calls generic functions');
   if (byArgs.size >= MAX_SPECIALIZATIONS)
     return cx.fatal(loc, `more than ${MAX_SPECIALIZATIONS} specializations of generic function ${fn.name}`);
 
@@ -118,17 +139,12 @@ export function specializeFunction(
   decl.typeParams = [];
   // Known before its body is checked: a call of the same specialization inside it is recursion, found later.
   byArgs.set(key, decl);
-  const scope = new Scope(cx.global);
-  fn.typeParams.forEach((p, i) => scope.types.set(p, args[i]!));
-  cx.specializing.push({ loc, text: `${fn.name}<${args.map(typeToString).join(', ')}>` });
-  try {
+  withArgs(cx, fn.name, fn.typeParams, args, loc, (scope) => {
     decl.returnType = resolveType(cx, decl.returnTypeRef, scope);
     declareParams(cx, decl.params, scope);
     const body = new Scope(scope);
     for (const p of decl.params) cx.declareValue(body, p.name, p, p.loc);
     checkBlock(cx, decl.body, { scope: body, fn: decl });
-  } finally {
-    cx.specializing.pop();
-  }
+  });
   return decl;
 }
