@@ -190,21 +190,27 @@ export class Parser {
     this.typeScopes[0]!.add(name);
   }
 
-  /** `ReturnType name<T...>(params);` of an extern function or method. The return type may use the
-   *  declaration's own type parameters (`T f<T>()`), so it is skipped to read the name and type parameters
-   *  first, then parsed with them in scope. */
+  /** `ReturnType name<T...>(params);` of an extern function or method. */
   private signature(what: string) {
     const retStart = this.pos;
     this.skipTypeLoose();
+    const { nameTok, typeParams, returnTypeRef } = this.genericHead(retStart, what);
+    const params = this.withTypeParams(typeParams, () => this.params());
+    this.expect(';');
+    return { nameTok, typeParams, returnTypeRef, params };
+  }
+
+  /** `ReturnType name<T...>` with the return type skipped (it started at `retStart`): the return type may use
+   *  the declaration's own type parameters (`T f<T>()`), so the name and type parameters are read first and
+   *  the return type is then parsed with them in scope. Leaves the position after the type parameters. */
+  private genericHead(retStart: number, what?: string) {
     const nameTok = this.declName(what);
     const typeParams = this.typeParams();
     const afterTypeParams = this.pos;
     this.pos = retStart;
     const returnTypeRef = this.withTypeParams(typeParams, () => this.typeRef());
     this.pos = afterTypeParams;
-    const params = this.withTypeParams(typeParams, () => this.params());
-    this.expect(';');
-    return { nameTok, typeParams, returnTypeRef, params };
+    return { nameTok, typeParams, returnTypeRef };
   }
 
   private withTypeParams<T>(params: string[], f: () => T): T {
@@ -381,21 +387,14 @@ export class Parser {
     // the name and type parameters that follow it are known, as an extern function's is.
     const start = this.pos;
     if (t.kind === 'ident') this.skipTypeLoose();
-    const generic = this.tok.kind === 'ident' && this.peek().text === '<';
-    this.pos = start;
-    if (!generic && !this.atType()) this.fail(`unexpected '${t.text}' at top level`);
     let typeRef: TypeRef;
     let nameTok: Token;
     let typeParams: string[];
-    if (generic) {
-      this.skipTypeLoose();
-      nameTok = this.declName();
-      typeParams = this.typeParams();
-      const afterTypeParams = this.pos;
-      this.pos = start;
-      typeRef = this.withTypeParams(typeParams, () => this.typeRef());
-      this.pos = afterTypeParams;
+    if (this.tok.kind === 'ident' && this.peek().text === '<') {
+      ({ nameTok, typeParams, returnTypeRef: typeRef } = this.genericHead(start));
     } else {
+      this.pos = start;
+      if (!this.atType()) this.fail(`unexpected '${t.text}' at top level`);
       typeRef = this.typeRef();
       if (this.is('(')) return [this.instanceRest(typeRef, annotations)];
       // A function declaration: T name<...>(params) { body }.

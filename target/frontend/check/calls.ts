@@ -131,18 +131,12 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     const m = callee.member;
     // Called, a built-in method's name is the method even where a field has that name (as p4c reads it).
     const headerLike = ot.kind === 'header' || ot.kind === 'header_union';
-    if (
-      (headerLike && (m === 'isValid' || m === 'setValid' || m === 'setInvalid')) ||
-      ((headerLike || ot.kind === 'struct' || ot.kind === 'stack') && isSizeMethod(m))
-    ) {
+    const sizeMethod = isSizeMethod(m) && (headerLike || ot.kind === 'struct' || ot.kind === 'stack');
+    if (sizeMethod || (headerLike && (m === 'isValid' || m === 'setValid' || m === 'setInvalid'))) {
       callee.memberKind = 'method';
       callee.type = VOID;
     }
-    if (
-      (ot.kind === 'header' || ot.kind === 'header_union' || ot.kind === 'struct' || ot.kind === 'stack') &&
-      callee.memberKind === 'method' &&
-      isSizeMethod(m)
-    ) {
+    if (sizeMethod) {
       noArgs(cx, e, m);
       e.target = { kind: 'builtin', name: m, object: obj };
       const size = sizeMethodValue(ot, m);
@@ -258,9 +252,11 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
       chosen.typeParams.length > 0 ? specializeFunction(cx, chosen, e.typeArgValues ?? [], e.loc) : undefined;
     if (special) e.params = special.params;
     e.target = { kind: 'function', decl: special ?? chosen };
-  } else e.target = { kind: 'extern_function', decl: chosen };
-  if (chosen.kind === 'extern_function') checkFlattenedData(cx, e, chosen.name, chosen.params);
-  if (chosen.kind === 'extern_function' && chosen.name === 'static_assert') staticAssert(cx, e);
+  } else {
+    e.target = { kind: 'extern_function', decl: chosen };
+    checkFlattenedData(cx, e, chosen.name, chosen.params);
+    if (chosen.name === 'static_assert') staticAssert(cx, e);
+  }
   return t;
 }
 

@@ -7,6 +7,7 @@ import type {
   EnumDecl,
   Expr,
   Field,
+  FunctionDecl,
   HeaderTypeDecl,
   HeaderUnionDecl,
   LocalDecl,
@@ -84,12 +85,10 @@ export function topDecl(cx: Checker, d: TopDecl): void {
       const pristine = d.typeParams.length > 0 ? structuredClone(d) : undefined;
       const errorsBefore = cx.diags.errorCount;
       const s = typeVarScope(g, d.typeParams);
-      d.returnType = resolveType(cx, d.returnTypeRef, s);
-      declareParams(cx, d.params, s);
+      functionSignature(cx, d, s);
+      // Declared once its signature checks: a call of it is then always to a function with resolved types.
       cx.declareValue(g, d.name, d, d.loc);
-      const body = new Scope(s);
-      for (const p of d.params) cx.declareValue(body, p.name, p, p.loc);
-      checkBlock(cx, d.body, { scope: body, fn: d });
+      functionBody(cx, d, s);
       if (pristine && cx.diags.errorCount === errorsBefore) cx.pristineFunctions.set(d, pristine);
       return;
     }
@@ -117,6 +116,20 @@ export function topDecl(cx: Checker, d: TopDecl): void {
       cx.declareValue(g, d.name, d, d.loc);
       return instanceDecl(cx, d, { scope: g });
   }
+}
+
+/** A function's return and parameter types, resolved in `types` (where its type parameters stand for type
+ *  variables, or for a specialization's type arguments). */
+export function functionSignature(cx: Checker, d: FunctionDecl, types: Scope): void {
+  d.returnType = resolveType(cx, d.returnTypeRef, types);
+  declareParams(cx, d.params, types);
+}
+
+/** A function's body, after its signature. */
+export function functionBody(cx: Checker, d: FunctionDecl, types: Scope): void {
+  const body = new Scope(types);
+  for (const p of d.params) cx.declareValue(body, p.name, p, p.loc);
+  checkBlock(cx, d.body, { scope: body, fn: d });
 }
 
 export function declareParams(cx: Checker, params: Param[], scope: Scope): void {

@@ -14,9 +14,7 @@ import { MAX_SPECIALIZATIONS, MAX_SPECIALIZATION_DEPTH } from '../limits.js';
 import { Scope } from '../scope.js';
 import { containsTypeVar, typeTextWithin, typeToString } from '../types.js';
 import type { Checker } from './checker.js';
-import { declareParams, structLikeFields } from './declarations.js';
-import { checkBlock } from './statements.js';
-import { resolveType } from './type-refs.js';
+import { functionBody, functionSignature, structLikeFields } from './declarations.js';
 
 type Generic = HeaderTypeDecl | HeaderUnionDecl | StructTypeDecl;
 
@@ -140,11 +138,8 @@ export function specializeFunction(
   // Known before its body is checked: a call of the same specialization inside it is recursion, found later.
   byArgs.set(key, decl);
   withArgs(cx, fn.name, fn.typeParams, args, loc, (scope) => {
-    decl.returnType = resolveType(cx, decl.returnTypeRef, scope);
-    declareParams(cx, decl.params, scope);
-    const body = new Scope(scope);
-    for (const p of decl.params) cx.declareValue(body, p.name, p, p.loc);
-    checkBlock(cx, decl.body, { scope: body, fn: decl });
+    functionSignature(cx, decl, scope);
+    functionBody(cx, decl, scope);
   });
   return decl;
 }
