@@ -325,18 +325,36 @@ export interface Argument {
 export interface ListExpr extends ExprBase {
   kind: 'list';
   elements: Expr[];
+  /** Where a closing `...` stands (`{1, ...}`): the elements left get default values. */
+  rest?: Loc;
+  /** Set before checking where a closing `...` may stand (see DefaultValueExpr.allowed). */
+  allowed?: boolean;
 }
 
 /** `{a = 1, b = 2}`, optionally typed: `(T){...}` arrives as a cast. */
 export interface StructInitExpr extends ExprBase {
   kind: 'struct_init';
   fields: { name: string; value: Expr; loc: Loc }[];
+  /** Where a closing `...` stands (`{a = 1, ...}`): the fields left get default values. */
+  rest?: Loc;
+  /** Set before checking where a closing `...` may stand (see DefaultValueExpr.allowed). */
+  allowed?: boolean;
 }
 
 /** `default` or `_` in a keyset, or `_` as a don't-care argument / lvalue. */
 export interface DontCareExpr extends ExprBase {
   kind: 'dontcare';
   text: 'default' | '_';
+}
+
+/**
+ * `...`: the default value of the type its context gives (0, false, the first enum member, `error.NoError`,
+ * invalid headers). Also what the checker puts for each element or field a closing `...` leaves out.
+ */
+export interface DefaultValueExpr extends ExprBase {
+  kind: 'dots';
+  /** Set before checking where a default value may stand: an initializer or the right of an assignment. */
+  allowed?: boolean;
 }
 
 export type Expr =
@@ -355,7 +373,8 @@ export type Expr =
   | CallExpr
   | ListExpr
   | StructInitExpr
-  | DontCareExpr;
+  | DontCareExpr
+  | DefaultValueExpr;
 
 // ---------------------------------------------------------------- type references (syntax) → Type
 

@@ -21,6 +21,7 @@ export interface Token {
 
 // Longest first, so that a greedy scan picks `&&&` over `&&` over `&`.
 const PUNCTS = [
+  '...',
   '&&&',
   '|+|',
   '|-|',

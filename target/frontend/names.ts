@@ -61,10 +61,12 @@ export function exprText(e: Expr): string {
     case 'call':
       return `${exprText(e.callee)}(${e.rawArgs.map((a) => (a.name ? `${a.name} = ` : '') + exprText(a.value)).join(', ')})`;
     case 'list':
-      return `{${e.elements.map(exprText).join(', ')}}`;
+      return `{${[...e.elements.map(exprText), ...(e.rest ? ['...'] : [])].join(', ')}}`;
     case 'struct_init':
-      return `{${e.fields.map((f) => `${f.name} = ${exprText(f.value)}`).join(', ')}}`;
+      return `{${[...e.fields.map((f) => `${f.name} = ${exprText(f.value)}`), ...(e.rest ? ['...'] : [])].join(', ')}}`;
     case 'dontcare':
       return e.text;
+    case 'dots':
+      return '...';
   }
 }

@@ -1422,6 +1422,10 @@ export class Parser {
         return e;
       }
       if (t.text === '{') return this.braceExpr();
+      if (t.text === '...') {
+        this.pos++;
+        return { kind: 'dots', type: UNKNOWN_TYPE, loc };
+      }
       if (t.text === '.') {
         this.pos++;
         const id = this.ident();
@@ -1460,22 +1464,40 @@ export class Parser {
     const lb = this.expect('{');
     if (this.tok.kind === 'ident' && this.peek().text === '=') {
       const fields: { name: string; value: Expr; loc: Loc }[] = [];
+      let rest: Loc | undefined;
       while (!this.is('}')) {
+        if (this.is('...')) {
+          rest = this.closingDots();
+          break;
+        }
         const n = this.ident();
         this.expect('=');
         fields.push({ name: n.text, value: this.expr(), loc: n.loc });
         if (!this.accept(',')) break;
       }
       this.expect('}');
-      return { kind: 'struct_init', fields, type: UNKNOWN_TYPE, loc: lb.loc };
+      return { kind: 'struct_init', fields, rest, type: UNKNOWN_TYPE, loc: lb.loc };
     }
     const elements: Expr[] = [];
+    let rest: Loc | undefined;
     while (!this.is('}')) {
+      if (this.is('...')) {
+        rest = this.closingDots();
+        break;
+      }
       elements.push(this.expr());
       if (!this.accept(',')) break;
     }
     this.expect('}');
-    return { kind: 'list', elements, type: UNKNOWN_TYPE, loc: lb.loc };
+    return { kind: 'list', elements, rest, type: UNKNOWN_TYPE, loc: lb.loc };
+  }
+
+  /** `...` closing a brace expression: it stands for everything after it, so nothing may follow. */
+  private closingDots(): Loc {
+    const loc = this.expect('...').loc;
+    if (!this.is('}'))
+      this.fail("'...' must come last in a brace expression: it stands for all the elements left");
+    return loc;
   }
 }
 

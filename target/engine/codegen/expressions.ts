@@ -5,7 +5,7 @@ import * as B from '../bits.js';
 import { bitOf, constLiteral, intLiteral, isAggregate } from '../types.js';
 import { callCode } from './calls.js';
 import { CodegenError, type Gen } from './gen.js';
-import { factory } from './values.js';
+import { defaultValue, factory } from './values.js';
 
 /** e as a value of type `want` (constants are rendered in that type; other values must already have it). */
 export function exprAs(gen: Gen, e: Expr, want: Type): string {
@@ -61,6 +61,8 @@ export function expr(gen: Gen, e: Expr): string {
     case 'list':
     case 'struct_init':
       return build(gen, e, e.type);
+    case 'dots':
+      return defaultValue(gen, e.type);
     case 'typename':
     case 'dontcare':
       throw new CodegenError(`unexpected ${e.kind} expression at ${e.loc.line}:${e.loc.col}`);

@@ -1,5 +1,6 @@
 // Top-level and local declarations: types (headers, structs, enums), constants, variables, actions, and the
 // dispatch of every top-level declaration to the module of its kind.
+import { allowDefaultValues } from './default-values.js';
 import type {
   ActionDecl,
   ConstValue,
@@ -300,6 +301,7 @@ export function constDecl(
 ): void {
   if (d.kind !== 'const') return;
   d.type = resolveType(cx, d.typeRef, ctx.scope);
+  allowDefaultValues(d.value);
   checkExpr(cx, d.value, ctx, d.type);
   if (isValue(cx, d.value)) coerce(cx, d.value, d.type, `constant '${d.name}'`);
   if (d.value.constValue === undefined)
@@ -373,6 +375,7 @@ export function variableDecl(cx: Checker, d: VariableDecl, ctx: Ctx): void {
   else if (!canNest(d.type))
     cx.error(d.typeRef.loc, `'${d.name}' cannot be a variable of type ${typeToString(d.type)}`);
   if (d.init) {
+    allowDefaultValues(d.init);
     checkExpr(cx, d.init, ctx, d.type);
     if (isValue(cx, d.init)) coerce(cx, d.init, d.type, `initializer of '${d.name}'`);
   }

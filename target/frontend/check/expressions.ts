@@ -21,6 +21,7 @@ import {
 import { exprText } from '../names.js';
 import { callExpr } from './calls.js';
 import type { Checker, Ctx } from './checker.js';
+import { checkRestAllowed, defaultValueType, expandListRest, expandStructRest } from './default-values.js';
 import { coerce, unifyOperands } from './inference.js';
 import { resolveType } from './type-refs.js';
 
@@ -63,6 +64,8 @@ function exprInner(cx: Checker, e: Expr, ctx: Ctx, expected?: Type): Type {
       return STRING;
     case 'dontcare':
       return DONTCARE;
+    case 'dots':
+      return defaultValueType(cx, e, expected);
     case 'name':
       return nameExpr(cx, e, ctx);
     case 'typename':
@@ -157,21 +160,28 @@ function exprInner(cx: Checker, e: Expr, ctx: Ctx, expected?: Type): Type {
     case 'call':
       return callExpr(cx, e, ctx);
     case 'list': {
+      checkRestAllowed(cx, e);
       const exp =
         expected && (expected.kind === 'tuple' || expected.kind === 'list')
           ? expected.elements
           : expected && (expected.kind === 'struct' || expected.kind === 'header')
             ? expected.decl.fields.map((f) => f.type)
             : undefined;
+      expandListRest(cx, e, exp);
       const types = e.elements.map((x, i) => checkExpr(cx, x, ctx, exp?.[i]));
       if (e.elements.every((x) => x.constValue))
         e.constValue = { kind: 'tuple', elements: e.elements.map((x) => x.constValue!) };
       return { kind: 'list', elements: types };
     }
     case 'struct_init': {
+      checkRestAllowed(cx, e);
       if (!expected || (expected.kind !== 'struct' && expected.kind !== 'header'))
         return cx.fatal(e.loc, 'a structure initializer needs a struct or header type from its context');
       const decl = expected.decl;
+      expandStructRest(
+        e,
+        decl.fields.map((f) => f.name),
+      );
       for (const f of e.fields) {
         const fd = decl.fields.find((x) => x.name === f.name);
         if (!fd) {

@@ -1,4 +1,5 @@
 // Statements: blocks, assignments, conditionals, switch, loops, return and exit, and what may be assigned to.
+import { allowDefaultValues } from './default-values.js';
 import type { ActionDecl, BlockStmt, Expr, ForInStmt, ForStmt, Stmt } from '../ast.js';
 import { CompileAbort } from '../diagnostics.js';
 import { BOOL, DONTCARE, VOID, isFixedInt, typeEquals, typeToString } from '../types.js';
@@ -55,6 +56,7 @@ export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
     case 'assign': {
       const lt = checkExpr(cx, s.lhs, ctx);
       checkLvalue(cx, s.lhs, ctx);
+      allowDefaultValues(s.rhs);
       checkExpr(cx, s.rhs, ctx, lt);
       if (isValue(cx, s.rhs)) coerce(cx, s.rhs, lt, 'assignment');
       return;

@@ -128,6 +128,45 @@ const cases: Case[] = [
     message: 'the condition of static_assert must be known at compile time',
   },
   {
+    name: 'default values in a comparison',
+    fragment: {
+      top: 'struct S { bit<8> a; bit<8> b; }',
+      apply: 'S s = { 1, 2 }; if (s == { a = 1, ... }) { }',
+    },
+    at: '... }) { }',
+    message: "'...' (default values) can only stand in an initializer or on the right of an assignment",
+  },
+  {
+    name: 'a default value as a call argument',
+    fragment: { top: 'bit<8> id(in bit<8> x) { return x; }', apply: 'meta.m8 = id(...);' },
+    at: '...);',
+    message: "'...' (default values) can only stand in an initializer or on the right of an assignment",
+  },
+  {
+    name: 'a default value returned',
+    fragment: { top: 'bit<8> zero() { return ...; }' },
+    at: '...; }',
+    message: "'...' (default values) can only stand in an initializer or on the right of an assignment",
+  },
+  {
+    name: "'...' before the end of a brace expression",
+    fragment: { apply: 'tuple<bit<8>, bit<8>> t = { ..., 1 };' },
+    at: ', 1 }',
+    message: "'...' must come last in a brace expression",
+  },
+  {
+    name: 'a default value for a varbit field',
+    fragment: { top: 'header V { bit<8> a; varbit<16> v; }', apply: 'V h = { a = 1, ... };' },
+    at: '... };',
+    message: "'...' cannot stand for a varbit<16>: a varbit has no default value",
+  },
+  {
+    name: "'...' in a brace expression of a scalar type",
+    fragment: { apply: 'meta.m8 = { ... };' },
+    at: '... };',
+    message: "'...' in a brace expression needs a tuple, struct or header type from its context",
+  },
+  {
     name: 'type arguments for a type that takes none',
     fragment: { top: 'struct S { bit<8> v; }', apply: 'S<bit<8>> s;' },
     at: 'S<bit<8>> s',
