@@ -300,15 +300,7 @@ function buildEntry(p4info: P4Info, c: Extract<StfCommand, { kind: 'add' }>) {
   for (const k0 of c.keys) {
     // p4c's runner writes header stack indices as `$N`: extra$0.h is extra[0].h.
     const k = { ...k0, name: k0.name.replace(/\$(\d+)/g, '[$1]') };
-    // Validity keys appear as h.isValid() in P4Info and as h.$valid$ or h.valid in p4c's STF files.
-    const norm = (n: string): string =>
-      n.replace(/\.isValid\(\)$/, '.$valid$').replace(/\.valid$/, '.$valid$');
-    const want = norm(k.name);
-    const f =
-      t.match_fields.find((m) => m.name === k.name) ??
-      t.match_fields.find((m) => m.name.endsWith(`.${k.name}`)) ??
-      t.match_fields.find((m) => norm(m.name) === want) ??
-      t.match_fields.find((m) => norm(m.name).endsWith(`.${want}`));
+    const f = findKeyField(t.match_fields, k.name);
     if (!f) throw new StfError(`table ${t.preamble.name} has no key field ${k.name}`);
     const m = toMatch(f.match_type, f.bitwidth, k.value, k.name);
     if (m) match.set(f.id, m);
@@ -320,6 +312,33 @@ function buildEntry(p4info: P4Info, c: Extract<StfCommand, { kind: 'add' }>) {
   // satisfying the control plane's "priority > 0" rule. Higher still wins.
   const priority = needsPriority ? (c.priority ?? 0) + 1 : 0;
   return { tableId: t.preamble.id, match, priority, action: buildAction(p4info, t, c.action) };
+}
+
+/**
+ * The key field an STF key name stands for, tried in the order p4c's bmv2 runner tries them: the exact name,
+ * the name with `$` or `.$valid$` appended (`h.$valid` and `h` for a validity key `h.$valid$`), `h.valid` for
+ * `h.$valid$`, then a unique-enough suffix on a dot boundary. Validity keys are `h.isValid()` in P4Info and
+ * `h.$valid$` in bmv2's JSON, which the runner reads: both spellings are taken as the same.
+ */
+function findKeyField<T extends { name: string }>(fields: T[], name: string): T | undefined {
+  const norm = (n: string): string =>
+    n.replace(/\.isValid\(\)$/, '.$valid$').replace(/^isValid\(\)$/, '$valid$');
+  const named = (n: string): T | undefined => fields.find((m) => norm(m.name) === n);
+  const want = norm(name);
+  const alt = want.endsWith('.valid') ? `${want.slice(0, -'valid'.length)}$valid$` : undefined;
+  const exact =
+    named(want) ?? named(`${want}$`) ?? named(`${want}.$valid$`) ?? (alt ? named(alt) : undefined);
+  if (exact) return exact;
+  const suffix = fields.find((m) => {
+    const n = norm(m.name);
+    return (
+      n.endsWith(`.${want}`) ||
+      n.endsWith(`.${want}$`) ||
+      (alt !== undefined && n.endsWith(`.${alt}`)) ||
+      (want === 'valid' && n.endsWith('.$valid$'))
+    );
+  });
+  return suffix ?? (want === 'valid' ? named('$valid$') : undefined);
 }
 
 /**
@@ -395,7 +414,9 @@ function readCounter(
     (c) => c.preamble.name === name || c.preamble.name.endsWith(`.${name}`),
   );
   if (direct && !sw.p4info.counters.some((c) => c.preamble.name === name)) {
-    const h = typeof index === 'string' ? handles.get(index) : undefined;
+    // p4c's STF files name an entry `add ... = A` and refer to it as `$A`.
+    const h =
+      typeof index === 'string' ? (handles.get(index) ?? handles.get(index.replace(/^\$/, ''))) : undefined;
     if (!h) throw new StfError(`direct counter ${name}: unknown entry handle ${index}`);
     return sw.readDirectCounter(h);
   }

@@ -72,6 +72,8 @@ packet 3 000000000002 000000000001 0806 00
 check_counter Ing.seen(0) packets == 1
 check_counter Ing.seen(3) == 1
 check_counter Ing.acl_hits(ACL1) packets == 1
+# p4c's files refer to a handle as $NAME
+check_counter Ing.acl_hits($ACL1) packets == 1
 register_read Ing.last 0 0x0a090909
 `;
 
@@ -176,7 +178,7 @@ register_read Ing.last 0 5
     assert.match(r3.report, /prog\.p4:1:\d+/);
   });
 
-  it('names validity keys as p4c does (h.$valid$ or h.valid) and header stack elements as h$0', async () => {
+  it('names validity keys as p4c does (h.$valid$, h.valid, hdr.h.$valid or hdr.h) and header stack elements as h$0', async () => {
     const program = `
       #include <core.p4>
       #include <v1model.p4>
@@ -201,10 +203,16 @@ register_read Ing.last 0 5
       [
         'add t a.$valid$:1 s$0.x:1 fwd(port:4)',
         'add t a.valid:0 s$0.x:2 fwd(port:5)',
+        'add t hdr.a:0 s$0.x:3 fwd(port:6)',
+        'add t hdr.a.$valid:0 s$0.x:4 fwd(port:7)',
         'packet 0 01 77',
         'expect 4 01 77',
         'packet 0 02 77',
         'expect 5 02 77',
+        'packet 0 03 77',
+        'expect 6 03 77',
+        'packet 0 04 77',
+        'expect 7 04 77',
       ].join('\n'),
       program,
     );
