@@ -1,6 +1,5 @@
 // Top-level and local declarations: types (headers, structs, enums), constants, variables, actions, and the
 // dispatch of every top-level declaration to the module of its kind.
-import { allowDefaultValues } from './default-values.js';
 import type {
   ActionDecl,
   ConstValue,
@@ -30,6 +29,7 @@ import { controlPlaneName } from '../names.js';
 import { Scope } from '../scope.js';
 import type { Checker, Ctx } from './checker.js';
 import { controlDecl, tableDecl } from './controls.js';
+import { allowDefaultValues } from './default-values.js';
 import { checkExpr, constInt } from './expressions.js';
 import { externDecl, instanceDecl } from './externs.js';
 import { coerce, isValue } from './inference.js';

@@ -31,11 +31,14 @@ export function defaultValueType(cx: Checker, e: DefaultValueExpr, expected: Typ
   if (!expected || expected.kind === 'unknown')
     return cx.fatal(e.loc, "'...' needs the type of the value it initializes from its context");
   if (expected.kind === 'typevar') return expected;
-  if (expected.kind === 'varbit')
-    cx.error(e.loc, `'...' cannot stand for a ${typeToString(expected)}: a varbit has no default value`);
   const varbit = varbitIn(expected);
-  if (varbit && expected.kind !== 'varbit')
-    cx.error(e.loc, `'...' cannot give ${typeToString(expected)} a default value: ${varbit} has none`);
+  if (varbit)
+    cx.error(
+      e.loc,
+      expected.kind === 'varbit'
+        ? `'...' cannot stand for a ${varbit}: a varbit has no default value`
+        : `'...' cannot give ${typeToString(expected)} a default value: it holds a ${varbit}, which has none`,
+    );
   const c = defaultConst(cx, expected);
   if (c) e.constValue = c;
   return expected;
@@ -66,12 +69,15 @@ export function expandListRest(
   for (let i = e.elements.length; i < fieldTypes.length; i++) e.elements.push(dots(rest));
 }
 
-/** As expandListRest, for `{a = 1, ...}`: a `...` for each field of `fields` not named. */
-export function expandStructRest(e: Expr & { kind: 'struct_init' }, fields: string[]): void {
+/** As expandListRest, for `{a = 1, ...}`: a `...` for each of `fields` (the struct's or header's) not named. */
+export function expandStructRest(
+  e: Expr & { kind: 'struct_init' },
+  fields: readonly { name: string }[],
+): void {
   const rest = e.rest;
   if (!rest) return;
   e.rest = undefined;
-  for (const name of fields)
+  for (const { name } of fields)
     if (!e.fields.some((f) => f.name === name)) e.fields.push({ name, value: dots(rest), loc: rest });
 }
 
@@ -87,30 +93,16 @@ function notHere(cx: Checker, loc: Loc): never {
   );
 }
 
-/** A varbit field that a default value of t would have to fill: P4 gives varbits none. */
+/** The varbit a default value of t would have to give a value to (P4 gives varbits none): an invalid header or
+ *  union has no field values, so only t itself, a struct's fields and a tuple's elements count. */
 function varbitIn(t: Type): string | undefined {
-  switch (t.kind) {
-    case 'varbit':
-      return 'a varbit';
-    case 'struct':
-    case 'header':
-    case 'header_union':
-      // An invalid header or union has no field values to give.
-      if (t.kind !== 'struct') return undefined;
-      for (const f of t.decl.fields) {
-        const v = varbitIn(f.type);
-        if (v) return f.type.kind === 'varbit' ? `its field '${f.name}', a varbit,` : v;
-      }
-      return undefined;
-    case 'tuple':
-      for (const x of t.elements) {
-        const v = varbitIn(x);
-        if (v) return v;
-      }
-      return undefined;
-    default:
-      return undefined;
+  if (t.kind === 'varbit') return typeToString(t);
+  const parts = t.kind === 'struct' ? t.decl.fields.map((f) => f.type) : t.kind === 'tuple' ? t.elements : [];
+  for (const p of parts) {
+    const v = varbitIn(p);
+    if (v) return v;
   }
+  return undefined;
 }
 
 /** The default value of t as a constant, where it has one (not for headers, unions and stacks). */
@@ -132,24 +124,33 @@ function defaultConst(cx: Checker, t: Type): ConstValue | undefined {
       return m ? { kind: 'enum', decl: t.decl, member: m.name, value: m.value ?? 0n } : undefined;
     }
     case 'struct': {
-      const fields: { name: string; value: ConstValue }[] = [];
-      for (const f of t.decl.fields) {
-        const value = defaultConst(cx, f.type);
-        if (!value) return undefined;
-        fields.push({ name: f.name, value });
-      }
-      return { kind: 'struct', fields };
+      const values = defaultConsts(
+        cx,
+        t.decl.fields.map((f) => f.type),
+      );
+      return (
+        values && {
+          kind: 'struct',
+          fields: t.decl.fields.map((f, i) => ({ name: f.name, value: values[i]! })),
+        }
+      );
     }
     case 'tuple': {
-      const elements: ConstValue[] = [];
-      for (const x of t.elements) {
-        const value = defaultConst(cx, x);
-        if (!value) return undefined;
-        elements.push(value);
-      }
-      return { kind: 'tuple', elements };
+      const elements = defaultConsts(cx, t.elements);
+      return elements && { kind: 'tuple', elements };
     }
     default:
       return undefined;
   }
+}
+
+/** The default constants of `types`, or undefined when one has none. */
+function defaultConsts(cx: Checker, types: Type[]): ConstValue[] | undefined {
+  const values: ConstValue[] = [];
+  for (const t of types) {
+    const v = defaultConst(cx, t);
+    if (!v) return undefined;
+    values.push(v);
+  }
+  return values;
 }

@@ -178,10 +178,7 @@ function exprInner(cx: Checker, e: Expr, ctx: Ctx, expected?: Type): Type {
       if (!expected || (expected.kind !== 'struct' && expected.kind !== 'header'))
         return cx.fatal(e.loc, 'a structure initializer needs a struct or header type from its context');
       const decl = expected.decl;
-      expandStructRest(
-        e,
-        decl.fields.map((f) => f.name),
-      );
+      expandStructRest(e, decl.fields);
       for (const f of e.fields) {
         const fd = decl.fields.find((x) => x.name === f.name);
         if (!fd) {

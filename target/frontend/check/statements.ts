@@ -1,5 +1,4 @@
 // Statements: blocks, assignments, conditionals, switch, loops, return and exit, and what may be assigned to.
-import { allowDefaultValues } from './default-values.js';
 import type { ActionDecl, BlockStmt, Expr, ForInStmt, ForStmt, Stmt } from '../ast.js';
 import { CompileAbort } from '../diagnostics.js';
 import { BOOL, DONTCARE, VOID, isFixedInt, typeEquals, typeToString } from '../types.js';
@@ -7,6 +6,7 @@ import { exprText } from '../names.js';
 import { Scope } from '../scope.js';
 import type { Checker, Ctx } from './checker.js';
 import { constDecl, variableDecl } from './declarations.js';
+import { allowDefaultValues } from './default-values.js';
 import { checkExpr } from './expressions.js';
 import { coerce, isValue } from './inference.js';
 import { resolveType } from './type-refs.js';
