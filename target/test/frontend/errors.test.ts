@@ -161,6 +161,12 @@ const cases: Case[] = [
     message: "'...' cannot stand for a varbit<16>: a varbit has no default value",
   },
   {
+    name: 'a default value for a struct that holds a varbit',
+    fragment: { top: 'struct W { bit<8> a; varbit<16> v; }', apply: 'W w = ...;' },
+    at: '...;',
+    message: "'...' cannot give W a default value: it holds a varbit<16>, which has none",
+  },
+  {
     name: "'...' in a brace expression of a scalar type",
     fragment: { apply: 'meta.m8 = { ... };' },
     at: '... };',
