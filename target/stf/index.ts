@@ -317,8 +317,9 @@ function buildEntry(p4info: P4Info, c: Extract<StfCommand, { kind: 'add' }>) {
 /**
  * The key field an STF key name stands for, tried in the order p4c's bmv2 runner tries them: the exact name,
  * the name with `$` or `.$valid$` appended (`h.$valid` and `h` for a validity key `h.$valid$`), `h.valid` for
- * `h.$valid$`, then a unique-enough suffix on a dot boundary. Validity keys are `h.isValid()` in P4Info and
- * `h.$valid$` in bmv2's JSON, which the runner reads: both spellings are taken as the same.
+ * `h.$valid$`, then the first of those that ends the field's name on a dot boundary (`valid` alone: any validity
+ * key, or one named `$valid$`). Validity keys are `h.isValid()` in P4Info and `h.$valid$` in bmv2's JSON, which
+ * the runner reads: both spellings are taken as the same.
  */
 function findKeyField<T extends { name: string }>(fields: T[], name: string): T | undefined {
   const norm = (n: string): string =>

@@ -178,7 +178,7 @@ register_read Ing.last 0 5
     assert.match(r3.report, /prog\.p4:1:\d+/);
   });
 
-  it('names validity keys as p4c does (h.$valid$, h.valid, hdr.h.$valid or hdr.h) and header stack elements as h$0', async () => {
+  it('names validity keys as p4c does (h.$valid$, h.valid, hdr.h.$valid, hdr.h or valid) and header stack elements as h$0', async () => {
     const program = `
       #include <core.p4>
       #include <v1model.p4>
@@ -205,6 +205,7 @@ register_read Ing.last 0 5
         'add t a.valid:0 s$0.x:2 fwd(port:5)',
         'add t hdr.a:0 s$0.x:3 fwd(port:6)',
         'add t hdr.a.$valid:0 s$0.x:4 fwd(port:7)',
+        'add t valid:0 s$0.x:5 fwd(port:8)',
         'packet 0 01 77',
         'expect 4 01 77',
         'packet 0 02 77',
@@ -213,6 +214,8 @@ register_read Ing.last 0 5
         'expect 6 03 77',
         'packet 0 04 77',
         'expect 7 04 77',
+        'packet 0 05 77',
+        'expect 8 05 77',
       ].join('\n'),
       program,
     );
