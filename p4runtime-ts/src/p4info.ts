@@ -56,6 +56,21 @@ export interface ControllerHeaderLike {
   metadata?: ParamLike[];
 }
 
+/** A match field of a parser value set: unnamed when the value set holds bit<W> values. */
+export interface ValueSetMatchLike {
+  id: number;
+  name?: string;
+  bitwidth: number;
+  match_type?: string;
+  other_match_type?: string;
+}
+
+export interface ValueSetLike {
+  preamble?: PreambleLike | null;
+  match?: ValueSetMatchLike[];
+  size?: number | string;
+}
+
 export interface P4InfoLike {
   tables?: TableLike[];
   actions?: ActionLike[];
@@ -65,6 +80,7 @@ export interface P4InfoLike {
   direct_meters?: DirectLike[];
   registers?: RegisterLike[];
   controller_packet_metadata?: ControllerHeaderLike[];
+  value_sets?: ValueSetLike[];
 }
 
 export class P4InfoLookupError extends Error {
@@ -132,6 +148,7 @@ export class P4InfoIndex {
   readonly directMeters: Directory<DirectLike>;
   readonly registers: Directory<RegisterLike>;
   readonly controllerHeaders: Directory<ControllerHeaderLike>;
+  readonly valueSets: Directory<ValueSetLike>;
 
   constructor(readonly p4info: P4InfoLike) {
     this.tables = new Directory('table', p4info.tables);
@@ -142,6 +159,7 @@ export class P4InfoIndex {
     this.directMeters = new Directory('direct meter', p4info.direct_meters);
     this.registers = new Directory('register', p4info.registers);
     this.controllerHeaders = new Directory('controller header', p4info.controller_packet_metadata);
+    this.valueSets = new Directory('value set', p4info.value_sets);
   }
 
   matchField(table: TableLike, nameOrId: string | number): MatchFieldLike {

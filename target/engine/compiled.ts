@@ -5,8 +5,8 @@ import type { Obj } from './runtime.js';
 
 /** The generated code's blocks, as the pipeline calls them. */
 export interface Blocks {
-  /** Run the blocks for one switch: its runtime, tables, externs and log function. */
-  use(rt: unknown, tables: unknown, externs: unknown, log: unknown): void;
+  /** Run the blocks for one switch: its runtime, tables, externs, log function and value sets. */
+  use(rt: unknown, tables: unknown, externs: unknown, log: unknown, valueSets: unknown): void;
   set(s: PktState): void;
   newHeaders(): Obj;
   newMeta(): Obj;

@@ -122,6 +122,15 @@ export interface ControlPlane {
   readRegister(registerId: number, index?: number): { index: number; value: bigint }[];
   writeRegister(registerId: number, index: number | undefined, value: bigint): void;
 
-  /** Drop every entry and reset counters, meters and registers, keeping the program (used before a new pipeline push). */
+  /** A parser value set's members, each a match over the value set's fields (field id -> match; a field of
+   *  a non-exact kind may be omitted), in the order written. NOT_FOUND for an unknown value set. */
+  readValueSet(valueSetId: number): Map<number, FieldMatch>[];
+  /** Replace a value set's members (P4Runtime's ValueSetEntry MODIFY), all or nothing: NOT_FOUND for an
+   *  unknown value set, RESOURCE_EXHAUSTED past its size, ALREADY_EXISTS for a member given twice,
+   *  INVALID_ARGUMENT for a match its fields cannot take. */
+  writeValueSet(valueSetId: number, members: readonly Map<number, FieldMatch>[]): void;
+
+  /** Drop every entry, empty the value sets and reset counters, meters and registers, keeping the program
+   *  (used before a new pipeline push). */
   reset(): void;
 }

@@ -10,8 +10,8 @@
 // into queue `standard_metadata.priority`; a priority >= N is dropped ("Priority out of range"), so with N = 1
 // (bmv2's default of one queue per port) every packet of priority 1 or more is dropped.
 // Meters and direct meters are bmv2's trTCM (meter.ts) on the virtual clock `nowUs`.
-// Simplifications, each deliberate: parser value sets have no
-// control-plane API here and never match; action profiles/selectors are not modelled; header/struct arguments
+// Parser value sets match by the P4Runtime specification's rules (value-set.ts).
+// Simplifications, each deliberate: action profiles/selectors are not modelled; header/struct arguments
 // passed inout are aliased rather than copied in and out (visible only with aliasing or `exit` inside the
 // callee); resubmit/recirculate loops stop after MAX_ROUNDS passes; assert()/assume() failures abort the packet
 // with an exception (bmv2 aborts the whole switch).
@@ -151,7 +151,7 @@ export class Switch extends SwitchControlPlane {
     const c = this.code;
     if (c.current !== this) {
       c.current = this;
-      c.blocks.use(this.rt, this.tables, this.externs, this.logMsg);
+      c.blocks.use(this.rt, this.tables, this.externs, this.logMsg, this.valueSets);
     }
     return c.blocks;
   }

@@ -9,6 +9,7 @@ import {
   type ControlPlane,
   type CounterData,
   type EntryKey,
+  type FieldMatch,
   type MeterConfig,
   type TableEntry,
 } from './control-plane-api.js';
@@ -28,6 +29,7 @@ import {
 } from './control-plane.js';
 import { validateMeterConfig, type DirectMeter } from './meter.js';
 import type { Installed } from './table.js';
+import { ValueSetStore } from './value-set.js';
 
 export class SwitchControlPlane implements ControlPlane {
   readonly generated: Generated;
@@ -36,6 +38,9 @@ export class SwitchControlPlane implements ControlPlane {
   protected readonly externs: ExternRuntime[];
   protected readonly mirror = new Map<number, number>();
   protected readonly mcastGroups = new Map<number, { port: number; rid: number }[]>();
+  /** The value sets the generated code's selects name (`$vsets`), and those by P4Info id. */
+  protected readonly valueSets: ValueSetStore[];
+  private readonly valueSetById = new Map<number, ValueSetStore>();
 
   constructor(
     readonly program: CheckedProgram,
@@ -45,6 +50,15 @@ export class SwitchControlPlane implements ControlPlane {
     this.tables = buildTables(program, p4info, this.generated.tables);
     for (const t of this.tables) this.tableById.set(t.id, t);
     this.externs = buildExterns(p4info, this.generated.externs);
+    this.valueSets = this.generated.valueSets.map((d) => {
+      const name = d.controlPlaneName ?? d.name;
+      const store = new ValueSetStore(
+        p4info.value_sets?.find((v) => v.preamble.name === name),
+        name,
+      );
+      if (store.id !== 0) this.valueSetById.set(store.id, store);
+      return store;
+    });
   }
 
   /** A mirroring session for clone/clone3 (bmv2 `mirroring_add SESSION PORT`). */
@@ -256,7 +270,22 @@ export class SwitchControlPlane implements ControlPlane {
     for (const i of this.indices(r.info.size, index)) registerWrite(r, i, value);
   }
 
+  private valueSet(id: number): ValueSetStore {
+    const v = this.valueSetById.get(id);
+    if (!v) throw new ControlPlaneError('NOT_FOUND', `no value set with id ${id}`);
+    return v;
+  }
+
+  readValueSet(valueSetId: number): Map<number, FieldMatch>[] {
+    return this.valueSet(valueSetId).read();
+  }
+
+  writeValueSet(valueSetId: number, members: readonly Map<number, FieldMatch>[]): void {
+    this.valueSet(valueSetId).write(members);
+  }
+
   reset(): void {
+    for (const v of this.valueSets) v.clear();
     for (const t of this.tables) {
       const imm = t.store.immutable;
       t.store.immutable = false;

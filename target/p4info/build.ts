@@ -8,6 +8,7 @@ import type {
   InstanceDecl,
   ParserDecl,
   TableDecl,
+  ValueSetDecl,
 } from '../frontend/ast.js';
 import { bitWidthOf } from '../frontend/types.js';
 import { controlPlaneName } from '../frontend/names.js';
@@ -23,6 +24,8 @@ import {
   type MatchType,
   type P4Info,
   type Table,
+  type ValueSet,
+  type ValueSetMatch,
 } from './types.js';
 
 /** Annotations P4Info represents by other fields (ids, names, documentation), so p4c leaves them out of the
@@ -136,6 +139,43 @@ function intArg(inst: InstanceDecl, index: number): number {
   return v?.kind === 'int' ? Number(v.value) : 0;
 }
 
+/** Whether a select of the value set's parser names it: p4c's front-end removes the other value sets
+ *  (RemoveUnusedDeclarations), so P4Info lists only these. */
+function usedInSelect(vs: ValueSetDecl): boolean {
+  return (vs.parent?.states ?? []).some(
+    (s) =>
+      s.transition.kind === 'select' &&
+      s.transition.cases.some((c) => c.keyset?.some((k) => k.kind === 'value_set' && k.decl === vs)),
+  );
+}
+
+/**
+ * A value set's match fields as p4c's serializer gives them: one unnamed EXACT field for a `bit<W>` element,
+ * one per field of a struct of `bit<W>` fields (its `@match(kind)` the match type, other annotations kept);
+ * undefined for any other element type, which P4Runtime cannot describe.
+ */
+function valueSetMatches(vs: ValueSetDecl): ValueSetMatch[] | undefined {
+  const t = vs.elementType;
+  if (t.kind === 'bit') return [{ id: 1, bitwidth: t.width, match_type: 'EXACT' }];
+  if (t.kind !== 'struct') return undefined;
+  const out: ValueSetMatch[] = [];
+  for (const [i, f] of t.decl.fields.entries()) {
+    if (f.type.kind !== 'bit') return undefined;
+    const kind = f.annotations.find((a) => a.name === 'match')?.body.trim() ?? 'exact';
+    const { annotations, doc } = described(f.annotations.filter((a) => a.name !== 'match'));
+    const known = Object.hasOwn(MATCH_TYPES, kind) ? MATCH_TYPES[kind] : undefined;
+    out.push({
+      id: explicitId(f.annotations) ?? i + 1,
+      name: controlPlaneName(f.annotations, f.name),
+      ...(annotations ? { annotations } : {}),
+      bitwidth: f.type.width,
+      ...(known ? { match_type: known } : { other_match_type: kind }),
+      ...(doc ? { doc } : {}),
+    });
+  }
+  return out;
+}
+
 export interface P4InfoResult {
   p4info: P4Info;
   /** Problems p4c reports as errors (duplicate or badly prefixed @id), located at the declaration. */
@@ -171,8 +211,10 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   const meters = externs.filter((i) => kindOf(i) === 'meter');
   const directMeters = externs.filter((i) => kindOf(i) === 'direct_meter');
   const registers = externs.filter((i) => kindOf(i) === 'register');
+  const valueSets = prog.valueSets.filter((v) => visible(v) && usedInSelect(v));
 
   const ids = new IdAllocator();
+  const problems: IdProblem[] = [];
   const reg = (prefix: number, name: string, anns: Annotation[], loc?: IdProblem['loc']): void =>
     ids.add({ prefix, name, explicit: explicitId(anns), loc });
   for (const t of tables) reg(P4IdPrefix.TABLE, t.controlPlaneName!, t.annotations, t.loc);
@@ -182,6 +224,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   for (const m of meters) reg(P4IdPrefix.METER, m.controlPlaneName!, m.annotations, m.loc);
   for (const m of directMeters) reg(P4IdPrefix.DIRECT_METER, m.controlPlaneName!, m.annotations, m.loc);
   for (const r of registers) reg(P4IdPrefix.REGISTER, r.controlPlaneName!, r.annotations, r.loc);
+  for (const v of valueSets) reg(P4IdPrefix.VALUE_SET, v.controlPlaneName!, v.annotations, v.loc);
   // A controller header's id hashes its type's name; its P4Info name is the annotation's (p4c does the same).
   const headerSymbol = (h: CheckedProgram['controllerHeaders'][number]): string =>
     controlPlaneName(h.decl.annotations, h.decl.name);
@@ -196,6 +239,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     ...tables.map((t) => t.controlPlaneName!),
     ...actions.map((a) => a.controlPlaneName!),
     ...externs.map((e) => e.controlPlaneName!),
+    ...valueSets.map((v) => v.controlPlaneName!),
     ...prog.controllerHeaders.map(headerSymbol),
     ...digests.types.map((d) => controlPlaneName(d.annotations, d.name)),
   ];
@@ -328,6 +372,20 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
       };
     }),
   };
+  if (valueSets.length > 0)
+    p4info.value_sets = valueSets.map((v): ValueSet => {
+      const match = valueSetMatches(v);
+      if (!match)
+        problems.push({
+          message: `value set ${v.name}: P4Runtime describes a value set of bit<W> or of a struct of bit<W> fields only`,
+          loc: v.loc,
+        });
+      return {
+        preamble: preamble(P4IdPrefix.VALUE_SET, v.controlPlaneName!, v.annotations),
+        match: match ?? [],
+        size: v.size ?? 0,
+      };
+    });
   if (digests.types.length > 0) {
     p4info.digests = digests.types.map((d) => ({
       preamble: preamble(P4IdPrefix.DIGEST, controlPlaneName(d.annotations, d.name), d.annotations),
@@ -335,5 +393,5 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     }));
     p4info.type_info = digests.typeInfo;
   }
-  return { p4info, problems: ids.problems };
+  return { p4info, problems: [...ids.problems, ...problems] };
 }

@@ -14,6 +14,7 @@ const TOP_ORDER = [
   'meters',
   'direct_meters',
   'controller_packet_metadata',
+  'value_sets',
   'registers',
   'digests',
 ];

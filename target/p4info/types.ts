@@ -115,6 +115,26 @@ export interface ControllerPacketMetadata {
   metadata: { id: number; name: string; annotations?: string[]; bitwidth: number }[];
 }
 
+/** A match field of a parser value set: unnamed for a `bit<W>` element, one per field of a struct element
+ *  (whose `@match(kind)` gives its match type, EXACT without one; a kind P4Runtime does not name is an
+ *  `other_match_type`). */
+export interface ValueSetMatch {
+  id: number;
+  name?: string;
+  annotations?: string[];
+  bitwidth: number;
+  match_type?: MatchType;
+  other_match_type?: string;
+  doc?: Documentation;
+}
+
+/** A parser `value_set<T>(size)`. */
+export interface ValueSet {
+  preamble: Preamble;
+  match: ValueSetMatch[];
+  size: number;
+}
+
 /** A P4DataTypeSpec, for the types digests carry. */
 export type P4DataTypeSpec =
   | { bitstring: { bit?: { bitwidth: number }; int?: { bitwidth: number } } }
@@ -142,6 +162,8 @@ export interface P4Info {
   meters: Meter[];
   direct_meters: DirectMeter[];
   controller_packet_metadata: ControllerPacketMetadata[];
+  /** Present when the program has parser value sets. */
+  value_sets?: ValueSet[];
   registers: Register[];
   /** Present when the program calls digest(). */
   digests?: Digest[];

@@ -33,6 +33,17 @@ function summary(p: P4InfoLike): Record<string, string[]> {
     controller_packet_metadata: ids(p.controller_packet_metadata, (h) =>
       JSON.stringify((h.metadata ?? []).map((m) => [m.id, m.name, m.bitwidth])),
     ),
+    value_sets: ids(p.value_sets, (v) =>
+      JSON.stringify({
+        m: (v.match ?? []).map((f) => [
+          f.id,
+          f.name ?? '',
+          f.bitwidth,
+          f.other_match_type || f.match_type || '',
+        ]),
+        s: String(v.size ?? 0),
+      }),
+    ),
   };
 }
 

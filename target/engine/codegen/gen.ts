@@ -10,7 +10,15 @@
 // This module holds the generator's state and naming; each job is a module of this folder: generate (the
 // program), values, expressions, statements, calls, blocks (controls, actions, functions), parser, deparser,
 // externs, checksum packing and tables.
-import type { ActionDecl, CheckedProgram, InstanceDecl, Param, TableDecl, Type } from '../../frontend/ast.js';
+import type {
+  ActionDecl,
+  CheckedProgram,
+  InstanceDecl,
+  Param,
+  TableDecl,
+  Type,
+  ValueSetDecl,
+} from '../../frontend/ast.js';
 import type { MatchKind } from '../table.js';
 
 export class CodegenError extends Error {}
@@ -42,6 +50,8 @@ export interface Generated {
   tables: TableInfo[];
   externs: ExternInfo[];
   actionFns: Map<ActionDecl, string>;
+  /** The parser value sets selects name, in the order of the generated code's `$vsets`. */
+  valueSets: ValueSetDecl[];
   /** Meta field paths (dotted, relative to the user metadata) per @field_list index. */
   fieldLists: Map<number, string[]>;
 }
@@ -81,6 +91,7 @@ export class Gen {
   readonly tableOf = new Map<string, TableInfo>();
   readonly externs: ExternInfo[] = [];
   readonly externOf = new Map<string, ExternInfo>();
+  readonly valueSets: ValueSetDecl[] = [];
   readonly objIds = new Map<object, number>();
   readonly actionFns = new Map<ActionDecl, string>();
   readonly fieldLists = new Map<number, string[]>();
@@ -89,6 +100,12 @@ export class Gen {
   metaParams = new Set<Param>();
   constructor(readonly p: CheckedProgram) {
     this.errorCodes = new Map(p.errors.map((e, i) => [e, i]));
+  }
+
+  /** The index of a value set in `$vsets`, the switch's value set stores. */
+  valueSetIndex(d: ValueSetDecl): number {
+    const i = this.valueSets.indexOf(d);
+    return i >= 0 ? i : this.valueSets.push(d) - 1;
   }
 
   fresh(base: string): string {

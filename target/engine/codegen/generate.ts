@@ -78,11 +78,11 @@ function run(gen: Gen): Generated {
   const source = [
     `'use strict';`,
     `let $hdr, $meta, $sm, $pkt, $out, $st, $t, $pk, $xo, ${LOOP_COUNTER} = 0;`,
-    // The switch the blocks run for: its runtime (random stream), tables, externs and log (see use()).
-    `let $rt, $tables, $ext, $log;`,
+    // The switch the blocks run for: its runtime (random stream), tables, externs, log and value sets (see use()).
+    `let $rt, $tables, $ext, $log, $vsets;`,
     ...gen.top,
     `return {`,
-    `  use(rt, tables, ext, log) { $rt = rt; $tables = tables; $ext = ext; $log = log; },`,
+    `  use(rt, tables, ext, log, vsets) { $rt = rt; $tables = tables; $ext = ext; $log = log; $vsets = vsets; },`,
     `  set(s) { $hdr = s.hdr; $meta = s.meta; $sm = s.sm; $pkt = s.pkt; $out = s.out; $st = s.st; },`,
     `  newHeaders: ${hdrF}, newMeta: ${metaF}, newStandardMetadata: ${smF},`,
     `  resetHeaders: ${hdrR}, resetMeta: ${metaR}, resetStandardMetadata: ${smR},`,
@@ -95,6 +95,7 @@ function run(gen: Gen): Generated {
     tables: gen.tables,
     externs: gen.externs,
     actionFns: gen.actionFns,
+    valueSets: gen.valueSets,
     fieldLists: gen.fieldLists,
   };
 }

@@ -72,6 +72,7 @@ function select(gen: Gen, exprs: Expr[], cases: { keyset: KeysetValue[]; next: s
   const arms: string[] = [];
   for (const c of cases) {
     const conds: string[] = [];
+    const whole = c.keyset.length === 1 && c.keyset[0]!.kind === 'value_set' && keys.length > 1;
     c.keyset.forEach((k, i) => {
       const key = keys[i];
       if (!key) return;
@@ -92,10 +93,12 @@ function select(gen: Gen, exprs: Expr[], cases: { keyset: KeysetValue[]; next: s
           break;
         case 'default':
           break;
-        case 'value_set':
-          // Parser value sets have no control-plane API in this target: they are empty and never match.
-          conds.push('false');
+        case 'value_set': {
+          // A value set over all of the select's fields (a struct of them) or over the one in its place.
+          const over = whole ? keys.map((x) => x.code) : [key.code];
+          conds.push(`$vsets[${gen.valueSetIndex(k.decl)}].has([${over.join(', ')}])`);
           break;
+        }
       }
     });
     arms.push(`if (${conds.length ? conds.join(' && ') : 'true'}) $s = ${c.next};`);

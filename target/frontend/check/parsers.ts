@@ -1,7 +1,7 @@
 // Parser declarations: states, transitions and select keysets.
-import type { Expr, KeysetValue, Loc, NameRef, ParserDecl, ParserState, Type } from '../ast.js';
+import type { Expr, KeysetValue, Loc, NameRef, ParserDecl, ParserState, Type, ValueSetDecl } from '../ast.js';
 import { CompileAbort } from '../diagnostics.js';
-import { DONTCARE, bitWidthOf, intValue, typeEquals } from '../types.js';
+import { DONTCARE, bitWidthOf, intValue, typeEquals, typeToString } from '../types.js';
 import { Scope } from '../scope.js';
 import type { Checker, Ctx } from './checker.js';
 import { blockScope, localDecls } from './declarations.js';
@@ -59,16 +59,36 @@ export function keyset(cx: Checker, exprs: Expr[], types: Type[], ctx: Ctx, loc:
     // A value_set over a tuple/struct of all select fields.
     const t = checkExpr(cx, exprs[0]!, ctx);
     const ref = (exprs[0] as { ref?: NameRef }).ref;
-    if (t.kind === 'value_set' && ref?.kind === 'value_set') return [{ kind: 'value_set', decl: ref }];
+    if (t.kind === 'value_set' && ref?.kind === 'value_set') {
+      checkValueSetKey(cx, ref, types, exprs[0]!.loc, true);
+      return [{ kind: 'value_set', decl: ref }];
+    }
   }
   if (exprs.length !== types.length) {
     cx.error(loc, `keyset has ${exprs.length} components but ${types.length} were expected`);
     return types.map(() => ({ kind: 'default' }));
   }
-  return exprs.map((e, i) => keysetValue(cx, e, types[i]!, ctx));
+  return exprs.map((e, i) => keysetValue(cx, e, types[i]!, ctx, types.length === 1));
 }
 
-function keysetValue(cx: Checker, e: Expr, t: Type, ctx: Ctx): KeysetValue {
+/**
+ * A value set's elements must have the type of what they are compared with, as p4c unifies them: the key's
+ * own type, or a struct (or tuple) of the select's key types in order, which stands for the whole key (for a
+ * select of one key too). A value set in one place of a tuple keyset has that key's type.
+ */
+function checkValueSetKey(cx: Checker, vs: ValueSetDecl, types: Type[], loc: Loc, whole: boolean): void {
+  const el = vs.elementType;
+  const parts =
+    el.kind === 'struct' ? el.decl.fields.map((f) => f.type) : el.kind === 'tuple' ? el.elements : undefined;
+  const asList =
+    parts !== undefined && parts.length === types.length && parts.every((p, i) => typeEquals(p, types[i]!));
+  const asOne = types.length === 1 && typeEquals(el, types[0]!);
+  if (whole ? asList || asOne : asOne) return;
+  const key = types.length === 1 ? typeToString(types[0]!) : `(${types.map(typeToString).join(', ')})`;
+  cx.error(loc, `value set ${vs.name} holds ${typeToString(el)}, which cannot match a key of type ${key}`);
+}
+
+function keysetValue(cx: Checker, e: Expr, t: Type, ctx: Ctx, wholeKey: boolean): KeysetValue {
   if (e.kind === 'dontcare') {
     e.type = DONTCARE;
     return { kind: 'default' };
@@ -97,6 +117,7 @@ function keysetValue(cx: Checker, e: Expr, t: Type, ctx: Ctx): KeysetValue {
     if (vs && vs.kind === 'value_set') {
       e.ref = vs;
       e.type = { kind: 'value_set', element: vs.elementType };
+      checkValueSetKey(cx, vs, [t], e.loc, wholeKey);
       return { kind: 'value_set', decl: vs };
     }
   }

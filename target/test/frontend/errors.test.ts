@@ -128,6 +128,38 @@ const cases: Case[] = [
     message: 'the condition of static_assert must be known at compile time',
   },
   {
+    name: 'a value set whose elements are not the select key',
+    fragment: {
+      parserLocals: 'value_set<bit<16>>(4) pvs;',
+      start:
+        'packet.extract(hdr.ethernet); transition select(hdr.ethernet.etherType, hdr.ethernet.dst) { pvs: accept; default: accept; }',
+    },
+    at: 'pvs: accept',
+    message: 'value set pvs holds bit<16>, which cannot match a key of type (bit<16>, bit<48>)',
+  },
+  {
+    name: 'a struct value set in one place of a tuple keyset',
+    fragment: {
+      top: 'struct pair_t { bit<16> t; bit<48> d; }',
+      parserLocals: 'value_set<pair_t>(4) pvs;',
+      start:
+        'packet.extract(hdr.ethernet); transition select(hdr.ethernet.etherType, hdr.ethernet.dst) { (pvs, 1): accept; default: accept; }',
+    },
+    at: 'pvs, 1',
+    message: 'value set pvs holds pair_t, which cannot match a key of type bit<16>',
+  },
+  {
+    name: 'a value set P4Runtime cannot describe',
+    fragment: {
+      top: 'struct flagged_t { bit<16> t; bool f; }',
+      parserLocals: 'value_set<flagged_t>(4) pvs;',
+      start:
+        'packet.extract(hdr.ethernet); transition select(hdr.ethernet.etherType, hdr.ethernet.dst == 0) { pvs: accept; default: accept; }',
+    },
+    at: 'pvs;',
+    message: 'value set pvs: P4Runtime describes a value set of bit<W> or of a struct of bit<W> fields only',
+  },
+  {
     name: 'default values in a comparison',
     fragment: {
       top: 'struct S { bit<8> a; bit<8> b; }',
@@ -796,10 +828,10 @@ describe('front-end: rejected programs', () => {
   });
 
   it("reports an error in a parser's state after one in its local declarations", () => {
-    const text = program({ start: 'packet.extract(hdr.nope2); transition accept;' }).replace(
-      'inout standard_metadata_t standard_metadata) {\n  state start',
-      'inout standard_metadata_t standard_metadata) {\n  bit<8> z = hdr.nope1;\n  state start',
-    );
+    const text = program({
+      parserLocals: 'bit<8> z = hdr.nope1;',
+      start: 'packet.extract(hdr.nope2); transition accept;',
+    });
     const r = compileText(text);
     const errors = r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
     assert.deepEqual(errors, ["struct headers has no field 'nope1'", "struct headers has no field 'nope2'"]);

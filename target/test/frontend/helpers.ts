@@ -12,6 +12,8 @@ export interface Fragment {
   top?: string;
   /** Extra fields of struct metadata. */
   meta?: string;
+  /** Declarations inside MyParser, before its states. */
+  parserLocals?: string;
   /** Parser states after `start` (which extracts ethernet then goes to `parse_more`). */
   states?: string;
   /** The body of `start` (replaces the default). */
@@ -32,6 +34,7 @@ ${f.top ?? ''}
 struct metadata { bit<8> m8; bit<16> m16; bit<32> m32; ${f.meta ?? ''} }
 struct headers { ethernet_t ethernet; ipv4_t ipv4; }
 parser MyParser(packet_in packet, out headers hdr, inout metadata meta, inout standard_metadata_t standard_metadata) {
+  ${f.parserLocals ?? ''}
   state start { ${f.start ?? 'packet.extract(hdr.ethernet); transition accept;'} }
   ${f.states ?? ''}
 }

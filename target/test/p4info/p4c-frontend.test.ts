@@ -337,3 +337,108 @@ ${MAIN}`,
     ]);
   });
 });
+
+describe('P4Info: parser value sets', () => {
+  const program = (locals: string, top = ''): string => `#include <core.p4>
+#include <v1model.p4>
+header h_t { bit<32> da; bit<32> db; }
+struct headers { h_t h; }
+struct metadata { }
+${top}
+parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  ${locals}
+  state start {
+    pkt.extract(hdr.h);
+    transition select(hdr.h.da, hdr.h.db[7:5]) { pairs: accept; default: next; }
+  }
+  state next { transition select(hdr.h.db) { words: accept; default: accept; } }
+}
+control VC(inout headers hdr, inout metadata meta) { apply { } }
+control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+control CC(inout headers hdr, inout metadata meta) { apply { } }
+control D(packet_out pkt, in headers hdr) { apply { pkt.emit(hdr.h); } }
+${MAIN}`;
+
+  it('lists the value sets selects use, after the controller headers, with their match fields and size', () => {
+    const text = p4info(
+      program(
+        `value_set<pair_t>(4) pairs;
+  value_set<bit<32>>(16) words;
+  value_set<bit<8>>(2) unused;
+  @hidden value_set<bit<32>>(2) hidden;`,
+        `struct pair_t {
+  @match(ternary) bit<32> addr;
+  @id(7) @match(range) @brief("the low bits") bit<3> low;
+}`,
+      ),
+    );
+    const valueSetId = (name: string): number => id(0x03, name);
+    assert.equal(
+      text,
+      `# proto-file: p4/config/v1/p4info.proto
+# proto-message: p4.config.v1.P4Info
+
+pkg_info {
+  arch: "v1model"
+}
+value_sets {
+  preamble {
+    id: ${valueSetId('P.pairs')}
+    name: "P.pairs"
+    alias: "pairs"
+  }
+  match {
+    id: 1
+    name: "addr"
+    bitwidth: 32
+    match_type: TERNARY
+  }
+  match {
+    id: 7
+    name: "low"
+    bitwidth: 3
+    match_type: RANGE
+    doc {
+      brief: "the low bits"
+    }
+  }
+  size: 4
+}
+value_sets {
+  preamble {
+    id: ${valueSetId('P.words')}
+    name: "P.words"
+    alias: "words"
+  }
+  match {
+    id: 1
+    bitwidth: 32
+    match_type: EXACT
+  }
+  size: 16
+}
+type_info {
+}
+`,
+    );
+  });
+
+  it('tells a controller whose P4Info lacks a value set that it describes another program', () => {
+    const r = compileP4({
+      path: 'pvs.p4',
+      text: program(
+        'value_set<bit<32>>(16) words; value_set<pair_t>(4) pairs;',
+        'struct pair_t { bit<32> a; bit<3> b; }',
+      ),
+    });
+    assert.ok(r.ok, r.ok ? '' : r.diagnostics.map((d) => d.message).join('\n'));
+    const sent = parseP4InfoText(
+      p4infoToText({
+        ...r.p4info,
+        value_sets: r.p4info.value_sets!.filter((v) => v.preamble.name !== 'P.pairs'),
+      }),
+    );
+    assert.match(p4InfoMismatch(sent, r.p4info) ?? '', /^value_sets: the program has \d+:P\.pairs/);
+  });
+});
