@@ -36,6 +36,12 @@ import type {
   StreamMessageResponseMsg,
   Update,
 } from './types.js';
+import {
+  decodeValueSetEntity,
+  valueSetEntity,
+  type DecodedValueSet,
+  type ValueSetMemberSpec,
+} from './value-sets.js';
 
 export type Atomicity = 'CONTINUE_ON_ERROR' | 'ROLLBACK_ON_ERROR' | 'DATAPLANE_ATOMIC';
 export type PipelineAction =
@@ -501,6 +507,11 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
     await this.write([{ type: 'MODIFY', entity: this.codec.registerEntity(register, index, value) }]);
   }
 
+  /** Replace every member of a parser value set (ValueSetEntry MODIFY); no members empties it. */
+  async writeValueSet(valueSet: string, members: readonly ValueSetMemberSpec[]): Promise<void> {
+    await this.write([{ type: 'MODIFY', entity: valueSetEntity(this.codec.index, valueSet, members) }]);
+  }
+
   async writeMeter(meter: string, index: number | undefined, config: MeterConfigValue): Promise<void> {
     await this.write([{ type: 'MODIFY', entity: this.codec.meterEntity(meter, index, config) }]);
   }
@@ -599,6 +610,14 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
   /** Clone sessions (all when sessionId is undefined). */
   async readCloneSessions(sessionId = 0): Promise<DecodedReplication[]> {
     return (await this.readAll([cloneSessionEntity(sessionId)])).map(decodeReplicationEntity);
+  }
+
+  /** The members of one parser value set, or of every value set when valueSet is undefined. */
+  async readValueSets(valueSet?: string): Promise<DecodedValueSet[]> {
+    const out = [];
+    for await (const e of this.read([valueSetEntity(this.codec.index, valueSet)]))
+      out.push(decodeValueSetEntity(this.codec.index, e));
+    return out;
   }
 
   async readMeters(

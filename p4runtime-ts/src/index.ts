@@ -44,12 +44,14 @@ export {
   parseP4InfoText,
 } from './p4info-file.js';
 export { P4InfoLookupError } from './p4info.js';
-export type { P4InfoLike } from './p4info.js';
+export type { P4InfoLike, ValueSetLike, ValueSetMatchLike } from './p4info.js';
 
 // Pipelines and the packet replication engine.
 export { pipelineCookie } from './cookie.js';
 export { cloneSessionEntity, decodeReplicationEntity, multicastGroupEntity } from './replication.js';
 export type { DecodedReplication, PortEncoding, ReplicaSpec } from './replication.js';
+export { decodeValueSetEntity, valueSetEntity } from './value-sets.js';
+export type { DecodedValueSet, ValueSetMemberSpec } from './value-sets.js';
 
 // P4Runtime bytestrings (§8.4) and values.
 export {
@@ -127,6 +129,8 @@ export type {
   MeterConfigMsg,
   RegisterEntry,
   RegisterEntryMsg,
+  ValueSetEntry,
+  ValueSetEntryMsg,
   P4Data,
   P4DataMsg,
   PacketIn,

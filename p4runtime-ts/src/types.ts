@@ -42,6 +42,10 @@ export type {
   RegisterEntry,
   RegisterEntry__Output as RegisterEntryMsg,
 } from '../generated/p4/v1/RegisterEntry.js';
+export type {
+  ValueSetEntry,
+  ValueSetEntry__Output as ValueSetEntryMsg,
+} from '../generated/p4/v1/ValueSetEntry.js';
 export type { P4Data, P4Data__Output as P4DataMsg } from '../generated/p4/v1/P4Data.js';
 export type { PacketIn, PacketIn__Output as PacketInMsg } from '../generated/p4/v1/PacketIn.js';
 export type { PacketOut, PacketOut__Output as PacketOutMsg } from '../generated/p4/v1/PacketOut.js';

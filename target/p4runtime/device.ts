@@ -36,6 +36,7 @@ import {
 } from './meters.js';
 import { asRpcError, RpcError } from './rpc-error.js';
 import { Schema } from './translate.js';
+import { readValueSetEntries, writeValueSetEntry } from './value-sets.js';
 
 interface Installed {
   pipeline: LoadedPipeline;
@@ -366,6 +367,8 @@ export class Device {
       }
       case 'direct_meter_entry':
         return writeDirectMeterEntry(dev, s, u.type, ent.direct_meter_entry!, wantUndo);
+      case 'value_set_entry':
+        return writeValueSetEntry(dev, s, u.type, ent.value_set_entry!, wantUndo);
       default:
         throw new RpcError(status.UNIMPLEMENTED, `${ent.entity} is not supported by this target`);
     }
@@ -628,6 +631,9 @@ export class Device {
           delete key.action;
           return key;
         });
+        return;
+      case 'value_set_entry':
+        readValueSetEntries(dev, s, ent.value_set_entry!, out);
         return;
       default:
         throw new RpcError(

@@ -12,7 +12,7 @@ import {
   type TableEntryMsg,
 } from 'p4runtime-ts';
 import type { ActionCall, EntryKey, FieldMatch, TableEntry } from '../engine/control-plane-api.js';
-import type { Action, MatchField, P4Info, Table } from '../p4info/types.js';
+import type { Action, MatchField, P4Info, Table, ValueSet, ValueSetMatch } from '../p4info/types.js';
 import { RpcError } from './rpc-error.js';
 
 const invalid = (msg: string): RpcError => new RpcError(status.INVALID_ARGUMENT, msg);
@@ -32,6 +32,7 @@ export class Schema {
   readonly meters = new Set<number>();
   readonly directCounterOf = new Map<number, number>();
   readonly directMeterOf = new Map<number, number>();
+  readonly valueSets = new Map<number, ValueSet>();
 
   constructor(readonly p4info: P4Info) {
     for (const t of p4info.tables) this.tables.set(t.preamble.id, t);
@@ -44,6 +45,7 @@ export class Schema {
     }
     for (const d of p4info.direct_counters) this.directCounterOf.set(d.direct_table_id, d.preamble.id);
     for (const d of p4info.direct_meters) this.directMeterOf.set(d.direct_table_id, d.preamble.id);
+    for (const v of p4info.value_sets ?? []) this.valueSets.set(v.preamble.id, v);
   }
 
   table(id: number): Table {
@@ -59,43 +61,27 @@ export class Schema {
   // ---- wire -> ControlPlane ----
 
   fieldMatch(t: Table, m: FieldMatchMsg): [MatchField, FieldMatch] {
-    const f = t.match_fields.find((x) => x.id === m.field_id);
-    if (!f) throw invalid(`table ${t.preamble.name} has no match field id ${m.field_id}`);
-    const w = f.bitwidth;
-    const what = `match field ${f.name}`;
-    const expect = f.match_type.toLowerCase();
-    const kind = m.field_match_type;
-    if (kind !== expect) throw invalid(`${what} is ${f.match_type}, got a ${kind ?? 'missing'} match`);
-    switch (f.match_type) {
-      case 'EXACT':
-        return [f, { kind: 'exact', value: value(m.exact!.value, w, what) }];
-      case 'OPTIONAL':
-        return [f, { kind: 'optional', value: value(m.optional!.value, w, what) }];
-      case 'LPM': {
-        const v = value(m.lpm!.value, w, what);
-        const len = m.lpm!.prefix_len;
-        if (len < 1 || len > w)
-          throw invalid(`${what}: prefix length ${len} not in 1..${w} (omit a /0 match)`);
-        if ((v & maxValue(w - len)) !== 0n)
-          throw invalid(`${what}: value has bits set beyond the /${len} prefix`);
-        return [f, { kind: 'lpm', value: v, prefixLen: len }];
-      }
-      case 'TERNARY': {
-        const v = value(m.ternary!.value, w, what);
-        const mask = value(m.ternary!.mask, w, `${what} mask`);
-        if (mask === 0n) throw invalid(`${what}: an all-zero mask is a don't-care and must be omitted`);
-        if ((v & ~mask) !== 0n) throw invalid(`${what}: value has bits set outside the mask`);
-        return [f, { kind: 'ternary', value: v, mask }];
-      }
-      case 'RANGE': {
-        const low = value(m.range!.low, w, `${what} low`);
-        const high = value(m.range!.high, w, `${what} high`);
-        if (low > high) throw invalid(`${what}: low ${low} is above high ${high}`);
-        if (low === 0n && high === maxValue(w))
-          throw invalid(`${what}: a full range is a don't-care and must be omitted`);
-        return [f, { kind: 'range', low, high }];
-      }
+    return fieldMatchIn(`table ${t.preamble.name}`, t.match_fields, m);
+  }
+
+  valueSet(id: number): ValueSet {
+    const v = this.valueSets.get(id);
+    if (!v) throw new RpcError(status.NOT_FOUND, `no value set with id ${id}`);
+    return v;
+  }
+
+  /** A value set member's matches by field id, checked as a table entry's key is (spec §9.7). */
+  member(v: ValueSet, match: FieldMatchMsg[]): Map<number, FieldMatch> {
+    const out = new Map<number, FieldMatch>();
+    for (const m of match) {
+      if (out.has(m.field_id)) throw invalid(`match field id ${m.field_id} given twice`);
+      const [f, fm] = fieldMatchIn(`value set ${v.preamble.name}`, v.match, m);
+      out.set(f.id, fm);
     }
+    for (const f of v.match)
+      if (f.match_type === 'EXACT' && !out.has(f.id))
+        throw invalid(`value set ${v.preamble.name}: exact match field ${f.name ?? f.id} is missing`);
+    return out;
   }
 
   key(t: Table, e: TableEntryMsg): EntryKey {
@@ -216,5 +202,54 @@ export class Schema {
       out.counter_data = { byte_count: c.bytes.toString(), packet_count: c.packets.toString() };
     }
     return out;
+  }
+}
+
+/** One FieldMatch of a table entry or value set member, against its owner's match fields (spec §9.1.1). */
+function fieldMatchIn<F extends MatchField | ValueSetMatch>(
+  owner: string,
+  fields: readonly F[],
+  m: FieldMatchMsg,
+): [F, FieldMatch] {
+  const f = fields.find((x) => x.id === m.field_id);
+  if (!f) throw invalid(`${owner} has no match field id ${m.field_id}`);
+  const w = f.bitwidth;
+  const what = `match field ${f.name ?? f.id}`;
+  if (f.match_type === undefined)
+    throw new RpcError(
+      status.UNIMPLEMENTED,
+      `${what} has match type ${f.other_match_type ?? 'unknown'}, which this target does not match`,
+    );
+  const expect = f.match_type.toLowerCase();
+  const kind = m.field_match_type;
+  if (kind !== expect) throw invalid(`${what} is ${f.match_type}, got a ${kind ?? 'missing'} match`);
+  switch (f.match_type) {
+    case 'EXACT':
+      return [f, { kind: 'exact', value: value(m.exact!.value, w, what) }];
+    case 'OPTIONAL':
+      return [f, { kind: 'optional', value: value(m.optional!.value, w, what) }];
+    case 'LPM': {
+      const v = value(m.lpm!.value, w, what);
+      const len = m.lpm!.prefix_len;
+      if (len < 1 || len > w) throw invalid(`${what}: prefix length ${len} not in 1..${w} (omit a /0 match)`);
+      if ((v & maxValue(w - len)) !== 0n)
+        throw invalid(`${what}: value has bits set beyond the /${len} prefix`);
+      return [f, { kind: 'lpm', value: v, prefixLen: len }];
+    }
+    case 'TERNARY': {
+      const v = value(m.ternary!.value, w, what);
+      const mask = value(m.ternary!.mask, w, `${what} mask`);
+      if (mask === 0n) throw invalid(`${what}: an all-zero mask is a don't-care and must be omitted`);
+      if ((v & ~mask) !== 0n) throw invalid(`${what}: value has bits set outside the mask`);
+      return [f, { kind: 'ternary', value: v, mask }];
+    }
+    case 'RANGE': {
+      const low = value(m.range!.low, w, `${what} low`);
+      const high = value(m.range!.high, w, `${what} high`);
+      if (low > high) throw invalid(`${what}: low ${low} is above high ${high}`);
+      if (low === 0n && high === maxValue(w))
+        throw invalid(`${what}: a full range is a don't-care and must be omitted`);
+      return [f, { kind: 'range', low, high }];
+    }
   }
 }
