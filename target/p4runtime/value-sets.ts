@@ -21,6 +21,12 @@ export function writeValueSetEntry(
   if (type !== 'MODIFY')
     throw new RpcError(status.INVALID_ARGUMENT, `value set entries can only be modified (got ${type})`);
   const v = s.valueSet(e.value_set_id);
+  // Before any member is translated: a request may carry far more members than the set can hold.
+  if (e.members.length > v.size)
+    throw new RpcError(
+      status.RESOURCE_EXHAUSTED,
+      `value set ${v.preamble.name} holds at most ${v.size} members; ${e.members.length} were given`,
+    );
   const members = e.members.map((m) => s.member(v, m.match));
   const old = wantUndo ? dev.readValueSet(e.value_set_id) : [];
   dev.writeValueSet(e.value_set_id, members);
