@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 import { Switch } from '../../engine/index.js';
 import { GREEN, MeterCell, RED, YELLOW } from '../../engine/meter.js';
-import { ControlPlaneError, type FieldMatch, type MeterConfig } from '../../engine/control-plane-api.js';
+import type { FieldMatch, MeterConfig } from '../../engine/control-plane-api.js';
+import { controlPlaneCode } from './control-plane-code.js';
 
 // Header m carries the colours out: p from a packets meter (cell m.idx), b from a bytes meter (cell 0), d from
 // the direct meter of table t (keyed on m.key; a miss leaves d as sent).
@@ -100,16 +101,6 @@ const ids = (sw: Switch) => {
 };
 
 const keyOf = (v: number): Map<number, FieldMatch> => new Map([[1, { kind: 'exact', value: BigInt(v) }]]);
-
-function code(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ControlPlaneError) return e.code;
-    throw e;
-  }
-  return 'OK';
-}
 
 const cfg = (cir: number, cburst: number, pir: number, pburst: number): MeterConfig => ({
   cir: BigInt(cir),
@@ -241,31 +232,31 @@ describe('engine: meters (bmv2 trTCM on virtual time)', () => {
     assert.equal(sw.readMeter(i.packets, 2)[0].config, undefined);
     assert.deepEqual(sw.readMeter(i.packets, 3), [{ index: 3, config: cfg(10, 5, 20, 5) }]);
     assert.equal(
-      code(() => sw.readMeter(i.packets, 4)),
+      controlPlaneCode(() => sw.readMeter(i.packets, 4)),
       'OUT_OF_RANGE',
     );
     assert.equal(
-      code(() => sw.writeMeter(i.packets, -1, cfg(1, 1, 1, 1))),
+      controlPlaneCode(() => sw.writeMeter(i.packets, -1, cfg(1, 1, 1, 1))),
       'OUT_OF_RANGE',
     );
     assert.equal(
-      code(() => sw.writeMeter(0x14ffffff, 0, cfg(1, 1, 1, 1))),
+      controlPlaneCode(() => sw.writeMeter(0x14ffffff, 0, cfg(1, 1, 1, 1))),
       'NOT_FOUND',
     );
     assert.equal(
-      code(() => sw.writeMeter(i.packets, 0, cfg(30, 5, 20, 5))),
+      controlPlaneCode(() => sw.writeMeter(i.packets, 0, cfg(30, 5, 20, 5))),
       'INVALID_ARGUMENT',
     );
     assert.equal(
-      code(() => sw.writeMeter(i.packets, 0, cfg(10, 0, 20, 5))),
+      controlPlaneCode(() => sw.writeMeter(i.packets, 0, cfg(10, 0, 20, 5))),
       'INVALID_ARGUMENT',
     );
     assert.equal(
-      code(() => sw.writeMeter(i.packets, 0, cfg(10, 5, 20, 0))),
+      controlPlaneCode(() => sw.writeMeter(i.packets, 0, cfg(10, 5, 20, 0))),
       'INVALID_ARGUMENT',
     );
     assert.equal(
-      code(() => sw.writeMeter(i.packets, 0, cfg(-1, 5, 20, 5))),
+      controlPlaneCode(() => sw.writeMeter(i.packets, 0, cfg(-1, 5, 20, 5))),
       'INVALID_ARGUMENT',
     );
     // A rejected write changes nothing.
@@ -273,33 +264,35 @@ describe('engine: meters (bmv2 trTCM on virtual time)', () => {
 
     const key = { tableId: i.flows, match: keyOf(7), priority: 0 };
     assert.equal(
-      code(() => sw.readDirectMeter(key)),
+      controlPlaneCode(() => sw.readDirectMeter(key)),
       'NOT_FOUND',
     );
     assert.equal(
-      code(() => sw.writeDirectMeter(key, cfg(1, 1, 1, 1))),
+      controlPlaneCode(() => sw.writeDirectMeter(key, cfg(1, 1, 1, 1))),
       'NOT_FOUND',
     );
     assert.equal(
-      code(() => sw.readDirectMeter({ ...key, tableId: i.plain })),
+      controlPlaneCode(() => sw.readDirectMeter({ ...key, tableId: i.plain })),
       'INVALID_ARGUMENT',
     );
     const nop = { actionId: i.nop, params: new Map<number, bigint>() };
     // A bad config on insert leaves no entry behind; a meter config on a table without one is rejected.
     assert.equal(
-      code(() => sw.insertEntry({ ...key, action: nop, meterConfig: cfg(2, 1, 1, 1) })),
+      controlPlaneCode(() => sw.insertEntry({ ...key, action: nop, meterConfig: cfg(2, 1, 1, 1) })),
       'INVALID_ARGUMENT',
     );
     assert.equal(sw.readEntries(i.flows).length, 0);
     assert.equal(
-      code(() => sw.insertEntry({ ...key, tableId: i.plain, action: nop, meterConfig: cfg(1, 1, 1, 1) })),
+      controlPlaneCode(() =>
+        sw.insertEntry({ ...key, tableId: i.plain, action: nop, meterConfig: cfg(1, 1, 1, 1) }),
+      ),
       'INVALID_ARGUMENT',
     );
     sw.insertEntry({ ...key, action: nop });
     sw.writeDirectMeter(key, cfg(1, 2, 3, 4));
     assert.deepEqual(sw.readDirectMeter(key), cfg(1, 2, 3, 4));
     assert.equal(
-      code(() => sw.writeDirectMeter(key, cfg(4, 2, 3, 4))),
+      controlPlaneCode(() => sw.writeDirectMeter(key, cfg(4, 2, 3, 4))),
       'INVALID_ARGUMENT',
     );
     sw.writeDirectMeter(key, undefined);

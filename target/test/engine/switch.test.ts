@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { compileP4, formatDiagnostic } from '../../compiler/index.js';
 import { Switch, type SwitchOptions } from '../../engine/index.js';
-import { ControlPlaneError, type FieldMatch } from '../../engine/control-plane-api.js';
+import type { FieldMatch } from '../../engine/control-plane-api.js';
+import { controlPlaneCode } from './control-plane-code.js';
 
 const PRELUDE = `
 #include <core.p4>
@@ -33,16 +34,6 @@ const hex = (s: string): Uint8Array =>
 const toHex = (d: Uint8Array): string => Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
 const ETH = '000000000002 000000000001';
 const pkt = (data: string): Uint8Array => hex(`${ETH} 9000 ${data}`);
-
-function cpCode(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ControlPlaneError) return e.code;
-    throw e;
-  }
-  return 'none';
-}
 
 describe('engine/switch', () => {
   it('egress_spec defaults to 0; port 511 and mark_to_drop drop', () => {
@@ -300,21 +291,23 @@ describe('engine/switch', () => {
       sw.insertEntry({ tableId: i.t, match: key(1, [0, 0xf0]), priority: 10, action: fwd(2) });
       sw.insertEntry({ tableId: i.t, match: key(1, [0x05, 0xff]), priority: 20, action: fwd(3) });
       assert.equal(
-        cpCode(() => sw.insertEntry({ tableId: i.t, match: key(2), priority: 1, action: fwd(1) })),
+        controlPlaneCode(() => sw.insertEntry({ tableId: i.t, match: key(2), priority: 1, action: fwd(1) })),
         'RESOURCE_EXHAUSTED',
       );
       assert.equal(
-        cpCode(() =>
+        controlPlaneCode(() =>
           sw.insertEntry({ tableId: i.t, match: key(1, [0x05, 0xff]), priority: 20, action: fwd(1) }),
         ),
         'ALREADY_EXISTS',
       );
       assert.equal(
-        cpCode(() => sw.insertEntry({ tableId: i.fixed, match: key(1), priority: 0, action: fwd(1) })),
+        controlPlaneCode(() =>
+          sw.insertEntry({ tableId: i.fixed, match: key(1), priority: 0, action: fwd(1) }),
+        ),
         'PERMISSION_DENIED',
       );
       assert.equal(
-        cpCode(() => sw.setDefaultAction(i.fixed, fwd(1))),
+        controlPlaneCode(() => sw.setDefaultAction(i.fixed, fwd(1))),
         'PERMISSION_DENIED',
       );
       const keepEntry = {
@@ -324,16 +317,16 @@ describe('engine/switch', () => {
         action: { actionId: i.keep, params: new Map() },
       };
       assert.equal(
-        cpCode(() => sw.insertEntry(keepEntry)),
+        controlPlaneCode(() => sw.insertEntry(keepEntry)),
         'INVALID_ARGUMENT',
         '@defaultonly action in an entry',
       );
       assert.equal(
-        cpCode(() => sw.setDefaultAction(i.t, { actionId: 12345, params: new Map() })),
+        controlPlaneCode(() => sw.setDefaultAction(i.t, { actionId: 12345, params: new Map() })),
         'INVALID_ARGUMENT',
       );
       assert.equal(
-        cpCode(() => sw.setDefaultAction(i.t, { actionId: i.fwd, params: new Map([[1, 512n]]) })),
+        controlPlaneCode(() => sw.setDefaultAction(i.t, { actionId: i.fwd, params: new Map([[1, 512n]]) })),
         'INVALID_ARGUMENT',
       );
 
@@ -366,7 +359,7 @@ describe('engine/switch', () => {
       sw.deleteEntry({ tableId: i.t, match: key(1, [0x05, 0xff]), priority: 20 });
       assert.deepEqual(port(1, 0x05), [2]);
       assert.equal(
-        cpCode(() => sw.deleteEntry({ tableId: i.t, match: key(1, [0x05, 0xff]), priority: 20 })),
+        controlPlaneCode(() => sw.deleteEntry({ tableId: i.t, match: key(1, [0x05, 0xff]), priority: 20 })),
         'NOT_FOUND',
       );
 
@@ -387,7 +380,7 @@ describe('engine/switch', () => {
       assert.deepEqual(sw.readCounter(i.ports, 1), [{ index: 1, data: { packets: 2n, bytes: 44n } }]);
       assert.equal(sw.readCounter(i.ports).length, 4);
       assert.equal(
-        cpCode(() => sw.readCounter(i.ports, 4)),
+        controlPlaneCode(() => sw.readCounter(i.ports, 4)),
         'OUT_OF_RANGE',
       );
       assert.deepEqual(sw.readRegister(i.regs, 2), [{ index: 2, value: 2n }]);
@@ -396,11 +389,11 @@ describe('engine/switch', () => {
       sw.processPacket(0, pkt('02 01 0000 00000000'));
       assert.deepEqual(sw.readRegister(i.regs, 2), [{ index: 2, value: 0n }], 'bit<16> wraps around');
       assert.equal(
-        cpCode(() => sw.writeRegister(i.regs, 2, 0x10000n)),
+        controlPlaneCode(() => sw.writeRegister(i.regs, 2, 0x10000n)),
         'INVALID_ARGUMENT',
       );
       assert.equal(
-        cpCode(() => sw.readRegister(i.regs, 8)),
+        controlPlaneCode(() => sw.readRegister(i.regs, 8)),
         'OUT_OF_RANGE',
       );
       sw.writeCounter(i.ports, undefined, { packets: 5n, bytes: 6n });

@@ -3,7 +3,8 @@
 // an error leaves the set as it was, and a pipeline reset empties it.
 import assert from 'node:assert/strict';
 import { compileP4, formatDiagnostic } from '../../compiler/index.js';
-import { ControlPlaneError, type FieldMatch } from '../../engine/control-plane-api.js';
+import type { FieldMatch } from '../../engine/control-plane-api.js';
+import { controlPlaneCode } from './control-plane-code.js';
 import { Switch } from '../../engine/index.js';
 
 // Port 1 for a packet whose type the value set `types` holds (its payload byte parsed as header x), port 2
@@ -62,16 +63,6 @@ const pair = (a: number, b?: { value: number; mask: number }): Map<number, Field
   return m;
 };
 
-function code(f: () => void): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ControlPlaneError) return e.code;
-    throw e;
-  }
-  return 'OK';
-}
-
 describe('engine/parser value sets', () => {
   it('never matches while empty, and takes the case for any member once written', () => {
     const { sw, types } = load();
@@ -113,36 +104,36 @@ describe('engine/parser value sets', () => {
     const { sw, types, pairs } = load();
     sw.writeValueSet(types, [exact(0x1234)]);
     assert.equal(
-      code(() => sw.writeValueSet(types, [exact(1), exact(2), exact(3)])),
+      controlPlaneCode(() => sw.writeValueSet(types, [exact(1), exact(2), exact(3)])),
       'RESOURCE_EXHAUSTED',
     );
     assert.equal(
-      code(() => sw.writeValueSet(types, [exact(5), exact(5)])),
+      controlPlaneCode(() => sw.writeValueSet(types, [exact(5), exact(5)])),
       'ALREADY_EXISTS',
     );
     assert.equal(
-      code(() => sw.writeValueSet(types, [exact(0x10000)])),
+      controlPlaneCode(() => sw.writeValueSet(types, [exact(0x10000)])),
       'INVALID_ARGUMENT',
     );
     assert.equal(
-      code(() => sw.writeValueSet(types, [new Map()])),
+      controlPlaneCode(() => sw.writeValueSet(types, [new Map()])),
       'INVALID_ARGUMENT',
     );
     const lpm = new Map<number, FieldMatch>([[1, { kind: 'lpm', value: 0n, prefixLen: 8 }]]);
     assert.equal(
-      code(() => sw.writeValueSet(types, [lpm])),
+      controlPlaneCode(() => sw.writeValueSet(types, [lpm])),
       'INVALID_ARGUMENT',
     );
     assert.equal(
-      code(() => sw.writeValueSet(pairs, [new Map([[3, { kind: 'exact', value: 1n }]])])),
+      controlPlaneCode(() => sw.writeValueSet(pairs, [new Map([[3, { kind: 'exact', value: 1n }]])])),
       'INVALID_ARGUMENT',
     );
     assert.equal(
-      code(() => sw.writeValueSet(12345, [])),
+      controlPlaneCode(() => sw.writeValueSet(12345, [])),
       'NOT_FOUND',
     );
     assert.equal(
-      code(() => sw.readValueSet(12345)),
+      controlPlaneCode(() => sw.readValueSet(12345)),
       'NOT_FOUND',
     );
     assert.deepEqual(sw.readValueSet(types), [exact(0x1234)]);

@@ -50,29 +50,32 @@ export function closeClients(): void {
   for (const c of clients.splice(0)) c.close();
 }
 
-/** A primary client with the test program pushed. */
+/** A primary client with a program (the test program unless given) pushed. */
 export async function primaryWithPipeline(
   server: RunningP4RuntimeServer,
   electionId = 10n,
+  source = PROGRAM_SOURCE,
 ): Promise<P4RuntimeClient> {
   const c = newClient(server, { electionId });
   const arb = await c.connect();
   if (!arb.primary) throw new Error('expected to be primary');
-  await c.setPipeline({ p4info: compiledP4Info(), deviceConfig: Buffer.from(PROGRAM_SOURCE) });
+  await c.setPipeline({ p4info: compiledP4Info(source), deviceConfig: Buffer.from(source) });
   return c;
 }
 
 /**
- * Registers, in the calling describe, a fresh server and a primary client with the test program for each
- * test (closed after it); `use` receives them.
+ * Registers, in the calling describe, a fresh server and a primary client with a program (the test program
+ * unless given) for each test, closed after it; `use` receives them. Fresh for each test: a client skips
+ * pushing an unchanged pipeline, so state would otherwise carry over.
  */
 export function primaryForEachTest(
   use: (server: RunningP4RuntimeServer, client: P4RuntimeClient) => void,
+  source = PROGRAM_SOURCE,
 ): void {
   let server: RunningP4RuntimeServer | undefined;
   beforeEach(async () => {
     server = await startServer();
-    use(server, await primaryWithPipeline(server));
+    use(server, await primaryWithPipeline(server, 10n, source));
   });
   afterEach(async () => {
     closeClients();

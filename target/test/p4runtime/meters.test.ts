@@ -6,9 +6,8 @@ import { status } from '@grpc/grpc-js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { P4RuntimeError, WriteError, type MeterConfigValue, type P4RuntimeClient } from 'p4runtime-ts';
-import { startEmbeddedTarget } from '../../p4runtime/index.js';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { closeClients, compiledP4Info, newClient } from './harness.js';
+import { compiledP4Info, primaryForEachTest } from './harness.js';
 
 const METER_PROGRAM = fileURLToPath(new URL('./programs/meter.p4', import.meta.url));
 const SOURCE = readFileSync(METER_PROGRAM, 'utf8');
@@ -31,18 +30,10 @@ const readFails = (code: status) => (e: unknown) => e instanceof P4RuntimeError 
 describe('P4Runtime server: meters', () => {
   let server: RunningP4RuntimeServer;
   let c: P4RuntimeClient;
-
-  // A fresh server per test: the client skips pushing an unchanged pipeline, so state would carry over.
-  beforeEach(async () => {
-    server = await startEmbeddedTarget({ address: '127.0.0.1:0', deviceId: 1 });
-    c = newClient(server, { electionId: 1n });
-    await c.connect();
-    await c.setPipeline({ p4info: compiledP4Info(SOURCE), deviceConfig: Buffer.from(SOURCE) });
-  });
-  afterEach(async () => {
-    closeClients();
-    await server.stop(200);
-  });
+  primaryForEachTest((s, client) => {
+    server = s;
+    c = client;
+  }, SOURCE);
 
   /** Colours of one packet from src_addr `src`, at virtual time atUs, through the committed pipeline. */
   function colours(src: number, atUs: number): { indirect: number; direct: number } {

@@ -13,9 +13,8 @@ import {
   type MatchValue,
   type P4RuntimeClient,
 } from 'p4runtime-ts';
-import { startEmbeddedTarget } from '../../p4runtime/index.js';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { closeClients, compiledP4Info, newClient } from './harness.js';
+import { primaryForEachTest } from './harness.js';
 
 const PROGRAM = fileURLToPath(new URL('./programs/value-set.p4', import.meta.url));
 const SOURCE = readFileSync(PROGRAM, 'utf8');
@@ -39,17 +38,10 @@ function toSpec(m: DecodedMatch): MatchValue {
 describe('P4Runtime server: parser value sets', () => {
   let server: RunningP4RuntimeServer;
   let c: P4RuntimeClient;
-
-  beforeEach(async () => {
-    server = await startEmbeddedTarget({ address: '127.0.0.1:0', deviceId: 1 });
-    c = newClient(server, { electionId: 1n });
-    await c.connect();
-    await c.setPipeline({ p4info: compiledP4Info(SOURCE), deviceConfig: Buffer.from(SOURCE) });
-  });
-  afterEach(async () => {
-    closeClients();
-    await server.stop(200);
-  });
+  primaryForEachTest((s, client) => {
+    server = s;
+    c = client;
+  }, SOURCE);
 
   /** The select case (0 none, 1 `types`, 2 `pairs`) the parser takes for a frame of this type and source. */
   function path(etherType: number, srcLow = 0): number {
