@@ -1,38 +1,30 @@
 // Table matching: exact, lpm, ternary priorities, ranges, optional, mixed keys, limits and identities.
 import assert from 'node:assert/strict';
-import { ControlPlaneError, type FieldMatch } from '../../engine/control-plane-api.js';
+import type { FieldMatch } from '../../engine/control-plane-api.js';
+import { controlPlaneCode } from './control-plane-code.js';
 import { MatchTable, type FieldSpec } from '../../engine/table.js';
 
 const m = (...fs: [number, FieldMatch][]): Map<number, FieldMatch> => new Map(fs);
-const code = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ControlPlaneError) return e.code;
-    throw e;
-  }
-  return 'none';
-};
 
 describe('engine/table', () => {
   it('exact match, duplicates and size limit', () => {
     const t = new MatchTable<string>('t', [{ id: 1, name: 'k', kind: 'exact', width: 8 }], 2);
     t.insert(m([1, { kind: 'exact', value: 5n }]), 0, 'five');
     assert.equal(
-      code(() => t.insert(m([1, { kind: 'exact', value: 5n }]), 0, 'again')),
+      controlPlaneCode(() => t.insert(m([1, { kind: 'exact', value: 5n }]), 0, 'again')),
       'ALREADY_EXISTS',
     );
     t.insert(m([1, { kind: 'exact', value: 6n }]), 0, 'six');
     assert.equal(
-      code(() => t.insert(m([1, { kind: 'exact', value: 7n }]), 0, 'x')),
+      controlPlaneCode(() => t.insert(m([1, { kind: 'exact', value: 7n }]), 0, 'x')),
       'RESOURCE_EXHAUSTED',
     );
     assert.equal(
-      code(() => t.insert(m([1, { kind: 'exact', value: 256n }]), 0, 'x')),
+      controlPlaneCode(() => t.insert(m([1, { kind: 'exact', value: 256n }]), 0, 'x')),
       'INVALID_ARGUMENT',
     );
     assert.equal(
-      code(() => t.insert(m(), 0, 'x')),
+      controlPlaneCode(() => t.insert(m(), 0, 'x')),
       'INVALID_ARGUMENT',
     );
     assert.equal(t.lookup([5])?.action, 'five');
@@ -41,7 +33,7 @@ describe('engine/table', () => {
     t.remove(m([1, { kind: 'exact', value: 5n }]), 0);
     assert.equal(t.lookup([5]), undefined);
     assert.equal(
-      code(() => t.remove(m([1, { kind: 'exact', value: 5n }]), 0)),
+      controlPlaneCode(() => t.remove(m([1, { kind: 'exact', value: 5n }]), 0)),
       'NOT_FOUND',
     );
   });
@@ -73,7 +65,7 @@ describe('engine/table', () => {
   it('ternary: the highest priority wins regardless of insertion order; priority is required', () => {
     const t = new MatchTable<string>('tern', [{ id: 1, name: 'k', kind: 'ternary', width: 16 }], 100);
     assert.equal(
-      code(() => t.insert(m([1, { kind: 'ternary', value: 1n, mask: 0xffffn }]), 0, 'x')),
+      controlPlaneCode(() => t.insert(m([1, { kind: 'ternary', value: 1n, mask: 0xffffn }]), 0, 'x')),
       'INVALID_ARGUMENT',
     );
     t.insert(m([1, { kind: 'ternary', value: 0x0800n, mask: 0xff00n }]), 10, 'low');
@@ -112,7 +104,7 @@ describe('engine/table', () => {
     assert.equal(t.lookup([2001, 17, 0]), undefined);
     assert.equal(t.lookup([5, 17, 0x01005e000001])?.action, 'mcast');
     assert.equal(
-      code(() => t.insert(m([1, { kind: 'range', low: 5n, high: 4n }]), 1, 'x')),
+      controlPlaneCode(() => t.insert(m([1, { kind: 'range', low: 5n, high: 4n }]), 1, 'x')),
       'INVALID_ARGUMENT',
     );
   });
