@@ -89,6 +89,15 @@ const entity = fc.oneof(
     )
     .map((direct_counter_entry) => ({ direct_counter_entry })),
   fc
+    .record(
+      {
+        value_set_id: pick([0x03000001, 0]),
+        members: fc.array(fc.record({ match: fc.array(fieldMatch, { maxLength: 3 }) }), { maxLength: 6 }),
+      },
+      { requiredKeys: [] },
+    )
+    .map((value_set_entry) => ({ value_set_entry })),
+  fc
     .record({
       multicast_group_entry: fc.record({
         multicast_group_id: fc.integer({ min: 0, max: 0xffffffff }),

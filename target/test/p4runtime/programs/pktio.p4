@@ -1,5 +1,5 @@
 // A small v1model program for the P4Runtime server tests: controller packet headers, one table per match
-// kind, an indirect counter, a direct counter, a register, multicast and cloning.
+// kind, an indirect counter, a direct counter, a register, a parser value set, multicast and cloning.
 #include <core.p4>
 #include <v1model.p4>
 
@@ -48,6 +48,9 @@ struct headers_t {
 struct meta_t {}
 
 parser MyParser(packet_in pkt, out headers_t hdr, inout meta_t meta, inout standard_metadata_t sm) {
+    // EtherTypes to stop parsing at (none until the controller writes some).
+    @id(0x03000001) value_set<bit<16>>(4) opaque_types;
+
     state start {
         transition select(sm.ingress_port) {
             CPU_PORT: parse_packet_out;
@@ -61,6 +64,7 @@ parser MyParser(packet_in pkt, out headers_t hdr, inout meta_t meta, inout stand
     state parse_ethernet {
         pkt.extract(hdr.ethernet);
         transition select(hdr.ethernet.ether_type) {
+            opaque_types: accept;
             0x0800: parse_ipv4;
             default: accept;
         }
