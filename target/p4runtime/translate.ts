@@ -72,29 +72,11 @@ export class Schema {
 
   /** A value set member's matches by field id, checked as a table entry's key is (spec §9.7). */
   member(v: ValueSet, match: FieldMatchMsg[]): Map<number, FieldMatch> {
-    const out = new Map<number, FieldMatch>();
-    for (const m of match) {
-      if (out.has(m.field_id)) throw invalid(`match field id ${m.field_id} given twice`);
-      const [f, fm] = fieldMatchIn(`value set ${v.preamble.name}`, v.match, m);
-      out.set(f.id, fm);
-    }
-    for (const f of v.match)
-      if (f.match_type === 'EXACT' && !out.has(f.id))
-        throw invalid(`value set ${v.preamble.name}: exact match field ${f.name ?? f.id} is missing`);
-    return out;
+    return matchIn(`value set ${v.preamble.name}`, v.match, match);
   }
 
   key(t: Table, e: TableEntryMsg): EntryKey {
-    const match = new Map<number, FieldMatch>();
-    for (const m of e.match) {
-      if (match.has(m.field_id)) throw invalid(`match field id ${m.field_id} given twice`);
-      const [f, fm] = this.fieldMatch(t, m);
-      match.set(f.id, fm);
-    }
-    for (const f of t.match_fields) {
-      if (f.match_type === 'EXACT' && !match.has(f.id))
-        throw invalid(`exact match field ${f.name} is missing`);
-    }
+    const match = matchIn(`table ${t.preamble.name}`, t.match_fields, e.match);
     if (this.needsPriority(t)) {
       if (e.priority <= 0)
         throw invalid(
@@ -185,14 +167,22 @@ export class Schema {
     };
   }
 
+  /** Matches by field id as wire FieldMatches, in the order of `fields` (the P4Info's), so that the same
+   *  match always reads back as the same bytes. */
+  encodeMatches(
+    fields: readonly { id: number }[],
+    match: Map<number, FieldMatch>,
+  ): NonNullable<WireTableEntry['match']> {
+    return fields
+      .filter((f) => match.has(f.id))
+      .map((f) => ({ field_id: f.id, ...this.encodeMatch(match.get(f.id)!) }));
+  }
+
   encodeEntry(e: TableEntry, withCounter: boolean): WireTableEntry {
     const t = this.tables.get(e.tableId);
-    const order = t ? t.match_fields.map((f) => f.id) : [...e.match.keys()];
     const out: WireTableEntry = {
       table_id: e.tableId,
-      match: order
-        .filter((id) => e.match.has(id))
-        .map((id) => ({ field_id: id, ...this.encodeMatch(e.match.get(id)!) })),
+      match: this.encodeMatches(t?.match_fields ?? [...e.match.keys()].map((id) => ({ id })), e.match),
       action: this.encodeAction(e.action),
       priority: e.priority,
     };
@@ -203,6 +193,25 @@ export class Schema {
     }
     return out;
   }
+}
+
+/** The FieldMatches of a table entry's key or a value set member, by field id: no field twice, every exact
+ *  field present (spec §9.1.1). */
+function matchIn(
+  owner: string,
+  fields: readonly (MatchField | ValueSetMatch)[],
+  ms: readonly FieldMatchMsg[],
+): Map<number, FieldMatch> {
+  const match = new Map<number, FieldMatch>();
+  for (const m of ms) {
+    if (match.has(m.field_id)) throw invalid(`match field id ${m.field_id} given twice`);
+    const [f, fm] = fieldMatchIn(owner, fields, m);
+    match.set(f.id, fm);
+  }
+  for (const f of fields)
+    if (f.match_type === 'EXACT' && !match.has(f.id))
+      throw invalid(`exact match field ${f.name ?? f.id} is missing`);
+  return match;
 }
 
 /** One FieldMatch of a table entry or value set member, against its owner's match fields (spec §9.1.1). */

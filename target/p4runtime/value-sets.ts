@@ -43,14 +43,11 @@ export function readValueSetEntries(
     throw new RpcError(status.INVALID_ARGUMENT, 'a value set read request carries no members');
   const ids = e.value_set_id === 0 ? [...s.valueSets.keys()] : [s.valueSet(e.value_set_id).preamble.id];
   for (const id of ids) {
-    const fields = s.valueSet(id).match.map((f) => f.id);
+    const fields = s.valueSet(id).match;
     out.push({
       value_set_entry: {
         value_set_id: id,
-        members: dev.readValueSet(id).map((m) => ({
-          // In the P4Info's field order, so that the same members always read back as the same bytes.
-          match: fields.filter((f) => m.has(f)).map((f) => ({ field_id: f, ...s.encodeMatch(m.get(f)!) })),
-        })),
+        members: dev.readValueSet(id).map((m) => ({ match: s.encodeMatches(fields, m) })),
       },
     });
   }
