@@ -9,14 +9,6 @@ import type { ValueSet } from '../p4info/types.js';
 import { ControlPlaneError, type FieldMatch } from './control-plane-api.js';
 import { MatchTable, type FieldSpec, type KeyValue, type MatchKind } from './table.js';
 
-const KINDS: Record<string, MatchKind> = {
-  EXACT: 'exact',
-  LPM: 'lpm',
-  TERNARY: 'ternary',
-  RANGE: 'range',
-  OPTIONAL: 'optional',
-};
-
 /** Members carry no priority; a table whose fields need one gets the same for every member. */
 const MEMBER_PRIORITY = 1;
 
@@ -36,7 +28,7 @@ export class ValueSetStore {
       id: m.id,
       name: m.name ?? String(m.id),
       // A match kind P4Runtime does not name (`other_match_type`) takes exact values, as bmv2 matches.
-      kind: (m.match_type !== undefined && KINDS[m.match_type]) || 'exact',
+      kind: (m.match_type?.toLowerCase() as MatchKind | undefined) ?? 'exact',
       width: m.bitwidth,
     }));
     this.members = this.table();
