@@ -171,6 +171,29 @@ export function encodeFieldMatch(field: MatchFieldLike, value: MatchValue): Fiel
   });
 }
 
+/**
+ * The FieldMatches of a table key or value set member, in the order of `fields` (the P4Info's, so that the
+ * same key always encodes to the same bytes), don't-cares left out; an exact field without a value is an
+ * error naming `owner`.
+ */
+export function encodeFieldMatches(
+  owner: string,
+  fields: readonly MatchFieldLike[],
+  valueOf: (f: MatchFieldLike) => MatchValue | undefined,
+): FieldMatch[] {
+  const out: FieldMatch[] = [];
+  for (const f of fields) {
+    const v = valueOf(f);
+    if (v === undefined) {
+      if (f.match_type === 'EXACT') throw new ValueError(`${owner}: exact field ${f.name} needs a value`);
+      continue;
+    }
+    const fm = encodeFieldMatch(f, v);
+    if (fm) out.push(fm);
+  }
+  return out;
+}
+
 function asPlain(value: MatchValue, where: string): ValueInput {
   if (typeof value === 'object' && !(value instanceof Uint8Array))
     throw new ValueError(`${where}: expected a plain value, got ${JSON.stringify(Object.keys(value))}`);
@@ -237,21 +260,9 @@ export class P4Codec {
 
   /** The match key of a table entry (used for table entries, direct counters and direct meters). */
   encodeMatch(table: TableLike, match: Record<string, MatchValue> | undefined): FieldMatch[] {
-    const out: FieldMatch[] = [];
     const given = match ?? {};
     for (const name of Object.keys(given)) this.index.matchField(table, name);
-    // Emit in P4Info order so that the same key always encodes to the same bytes.
-    for (const f of table.match_fields ?? []) {
-      const v = given[f.name];
-      if (v === undefined) {
-        if (f.match_type === 'EXACT')
-          throw new ValueError(`table ${nameOf(table)}: exact field ${f.name} needs a value`);
-        continue;
-      }
-      const fm = encodeFieldMatch(f, v);
-      if (fm) out.push(fm);
-    }
-    return out;
+    return encodeFieldMatches(`table ${nameOf(table)}`, table.match_fields ?? [], (f) => given[f.name]);
   }
 
   tableEntry(spec: TableEntrySpec): TableEntry {

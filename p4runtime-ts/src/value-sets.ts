@@ -3,7 +3,7 @@
 // a member of a struct value set names its fields. Fields are also found by their id written as a string,
 // which is how a read names the unnamed field: what a read returns can be written back as it is.
 import { ValueError } from './bytes.js';
-import { decodeFieldMatch, encodeFieldMatch, type DecodedMatch, type MatchValue } from './codec.js';
+import { decodeFieldMatch, encodeFieldMatches, type DecodedMatch, type MatchValue } from './codec.js';
 import { idOf, nameOf, type P4InfoIndex, type ValueSetLike, type ValueSetMatchLike } from './p4info.js';
 import type { Entity, EntityMsg, FieldMatch } from './types.js';
 
@@ -19,9 +19,10 @@ export interface DecodedValueSet {
 
 const keyOf = (f: ValueSetMatchLike): string => f.name || String(f.id);
 
-function isUnnamedSingle(v: ValueSetLike): boolean {
+/** The key of the one unnamed field of a bit<W> value set, whose members may be the value alone. */
+function unnamedKey(v: ValueSetLike): string | undefined {
   const fields = v.match ?? [];
-  return fields.length === 1 && !fields[0]!.name;
+  return fields.length === 1 && !fields[0]!.name ? keyOf(fields[0]!) : undefined;
 }
 
 function field(v: ValueSetLike, key: string): ValueSetMatchLike {
@@ -32,26 +33,16 @@ function field(v: ValueSetLike, key: string): ValueSetMatchLike {
 }
 
 function encodeMember(v: ValueSetLike, spec: ValueSetMemberSpec): { match: FieldMatch[] } {
-  const given: Record<string, MatchValue> = isUnnamedSingle(v)
-    ? typeof spec === 'object' && !(spec instanceof Uint8Array) && keyOf(v.match![0]!) in spec
-      ? (spec as Record<string, MatchValue>)
-      : { [keyOf(v.match![0]!)]: spec as MatchValue }
-    : (spec as Record<string, MatchValue>);
-  const byField = new Map<ValueSetMatchLike, MatchValue>();
-  for (const [key, value] of Object.entries(given)) byField.set(field(v, key), value);
-  const match: FieldMatch[] = [];
-  // In P4Info order, so that the same member always encodes to the same bytes.
-  for (const f of v.match ?? []) {
-    const value = byField.get(f);
-    if (value === undefined) {
-      if (f.match_type === 'EXACT')
-        throw new ValueError(`value set ${nameOf(v)}: exact field ${keyOf(f)} needs a value`);
-      continue;
-    }
-    const fm = encodeFieldMatch({ ...f, name: keyOf(f) }, value);
-    if (fm) match.push(fm);
-  }
-  return { match };
+  const unnamed = unnamedKey(v);
+  const keyed = typeof spec === 'object' && !(spec instanceof Uint8Array) && (!unnamed || unnamed in spec);
+  if (!keyed && unnamed === undefined)
+    throw new ValueError(`value set ${nameOf(v)}: a member names its fields, as { field: value }`);
+  const given = (keyed ? spec : { [unnamed!]: spec }) as Record<string, MatchValue>;
+  const byId = new Map<number, MatchValue>();
+  for (const [key, value] of Object.entries(given)) byId.set(field(v, key).id, value);
+  // Named as a member names them (the unnamed field by its id), so that errors say what the caller wrote.
+  const fields = (v.match ?? []).map((f) => ({ ...f, name: keyOf(f) }));
+  return { match: encodeFieldMatches(`value set ${nameOf(v)}`, fields, (f) => byId.get(f.id)) };
 }
 
 /** A value set entry for a write (its members replace the set's) or, without members, for a read; no name

@@ -95,6 +95,12 @@ describe('p4runtime-ts: value set entities', () => {
       () => valueSetEntity(index, 'types', [0x10000]),
       (e: unknown) => e instanceof ValueError && /^member 0: match field 1: /.test(e.message),
     );
+    assert.throws(
+      () => valueSetEntity(index, 'pairs', [7]),
+      (e: unknown) =>
+        e instanceof ValueError &&
+        /^member 0: value set P.pairs: a member names its fields, as \{ field: value \}$/.test(e.message),
+    );
     assert.throws(() => valueSetEntity(index, 'nosuch', []), P4InfoLookupError);
   });
 });
