@@ -178,7 +178,8 @@ function valueSetMatches(vs: ValueSetDecl): ValueSetMatch[] | undefined {
 
 export interface P4InfoResult {
   p4info: P4Info;
-  /** Problems p4c reports as errors (duplicate or badly prefixed @id), located at the declaration. */
+  /** Problems p4c reports as errors (duplicate or badly prefixed @id, a value set P4Runtime cannot
+   *  describe), located at the declaration. */
   problems: IdProblem[];
 }
 
