@@ -401,7 +401,7 @@ export class Device {
       if (t.const_default_action_id)
         throw new RpcError(status.PERMISSION_DENIED, `the default action of ${t.preamble.name} is const`);
       const old = dev.getDefaultAction(t.preamble.id);
-      if (e.action?.type) dev.setDefaultAction(t.preamble.id, s.tableAction(t, e, true));
+      if (e.action?.type) dev.setDefaultAction(t.preamble.id, s.defaultAction(t, e));
       else dev.resetDefaultAction(t.preamble.id);
       return wantUndo ? () => dev.setDefaultAction(t.preamble.id, old) : undefined;
     }
