@@ -42,6 +42,16 @@ import {
   type DecodedValueSet,
   type ValueSetMemberSpec,
 } from './value-sets.js';
+import {
+  actionProfileGroupEntity,
+  actionProfileMemberEntity,
+  decodeActionProfileGroup,
+  decodeActionProfileMember,
+  type ActionProfileGroupSpec,
+  type ActionProfileMemberSpec,
+  type DecodedActionProfileGroup,
+  type DecodedActionProfileMember,
+} from './action-profiles.js';
 
 export type Atomicity = 'CONTINUE_ON_ERROR' | 'ROLLBACK_ON_ERROR' | 'DATAPLANE_ATOMIC';
 export type PipelineAction =
@@ -512,6 +522,22 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
     await this.write([{ type: 'MODIFY', entity: valueSetEntity(this.codec.index, valueSet, members) }]);
   }
 
+  /** INSERT, MODIFY or DELETE an action profile member (a DELETE needs only the profile and member id). */
+  async writeActionProfileMember(
+    type: UpdateType,
+    spec: ActionProfileMemberSpec | { profile: string; memberId: number },
+  ): Promise<void> {
+    await this.write([{ type, entity: actionProfileMemberEntity(this.codec, spec) }]);
+  }
+
+  /** INSERT, MODIFY (its members replace the group's) or DELETE an action selector group. */
+  async writeActionProfileGroup(
+    type: UpdateType,
+    spec: ActionProfileGroupSpec | { profile: string; groupId: number },
+  ): Promise<void> {
+    await this.write([{ type, entity: actionProfileGroupEntity(this.codec, spec) }]);
+  }
+
   async writeMeter(meter: string, index: number | undefined, config: MeterConfigValue): Promise<void> {
     await this.write([{ type: 'MODIFY', entity: this.codec.meterEntity(meter, index, config) }]);
   }
@@ -618,6 +644,20 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
     for await (const e of this.read([valueSetEntity(this.codec.index, valueSet)]))
       out.push(decodeValueSetEntity(this.codec.index, e));
     return out;
+  }
+
+  /** Members of one action profile (one member, given its id), or of every profile. */
+  async readActionProfileMembers(profile?: string, memberId?: number): Promise<DecodedActionProfileMember[]> {
+    return (await this.readAll([actionProfileMemberEntity(this.codec, { profile, memberId })])).map((e) =>
+      decodeActionProfileMember(this.codec, e),
+    );
+  }
+
+  /** Groups of one action selector (one group, given its id), or of every selector. */
+  async readActionProfileGroups(profile?: string, groupId?: number): Promise<DecodedActionProfileGroup[]> {
+    return (await this.readAll([actionProfileGroupEntity(this.codec, { profile, groupId })])).map((e) =>
+      decodeActionProfileGroup(this.codec, e),
+    );
   }
 
   async readMeters(

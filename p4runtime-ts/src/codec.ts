@@ -52,6 +52,10 @@ export interface TableEntrySpec {
   /** Field name -> value; fields left out are don't-care (not allowed for exact fields). */
   match?: Record<string, MatchValue>;
   action?: ActionSpec;
+  /** Instead of an action, for a table with an action profile: the member the entry runs. */
+  member?: number;
+  /** Instead of an action, for a table with an action selector: the group the entry runs a member of. */
+  group?: number;
   /** Required (> 0) for tables with ternary, range or optional fields. */
   priority?: number;
   /** Address the table's default entry (match must be empty). */
@@ -82,6 +86,9 @@ export interface DecodedTableEntry {
   priority: number;
   isDefault: boolean;
   action?: DecodedAction;
+  /** What an entry of an indirect table runs instead of an action. */
+  member?: number;
+  group?: number;
   counterData?: CounterValue;
   meterConfig?: MeterConfigValue;
   metadata: Buffer;
@@ -275,11 +282,18 @@ export class P4Codec {
     } else {
       entry.match = this.encodeMatch(table, spec.match);
       const priority = spec.priority ?? 0;
-      if (this.index.needsPriority(table) && priority <= 0 && spec.action)
+      if (this.index.needsPriority(table) && priority <= 0 && (spec.action || spec.member || spec.group))
         throw new ValueError(`table ${nameOf(table)}: entries need a priority > 0`);
       entry.priority = priority;
     }
+    const given = [spec.action, spec.member, spec.group].filter((x) => x !== undefined).length;
+    if (given > 1)
+      throw new ValueError(
+        `table ${nameOf(table)}: an entry runs an action, a member or a group, not several`,
+      );
     if (spec.action) entry.action = { action: this.encodeAction(spec.action) };
+    else if (spec.member !== undefined) entry.action = { action_profile_member_id: spec.member };
+    else if (spec.group !== undefined) entry.action = { action_profile_group_id: spec.group };
     if (spec.counterData) entry.counter_data = this.counterDataMsg(spec.counterData);
     if (spec.meterConfig) entry.meter_config = meterConfigMsg(spec.meterConfig);
     if (spec.metadata) entry.metadata = Buffer.from(spec.metadata);
@@ -305,6 +319,8 @@ export class P4Codec {
     };
     const a = e.action?.action;
     if (a) out.action = this.decodeAction(a);
+    if (e.action?.type === 'action_profile_member_id') out.member = e.action.action_profile_member_id;
+    if (e.action?.type === 'action_profile_group_id') out.group = e.action.action_profile_group_id;
     const counter = decodeCounter(e.counter_data);
     if (counter) out.counterData = counter;
     const meter = decodeMeterConfig(e.meter_config);

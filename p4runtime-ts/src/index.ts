@@ -51,6 +51,18 @@ export { pipelineCookie } from './cookie.js';
 export { cloneSessionEntity, decodeReplicationEntity, multicastGroupEntity } from './replication.js';
 export type { DecodedReplication, PortEncoding, ReplicaSpec } from './replication.js';
 export { decodeValueSetEntity, valueSetEntity } from './value-sets.js';
+export {
+  actionProfileGroupEntity,
+  actionProfileMemberEntity,
+  decodeActionProfileGroup,
+  decodeActionProfileMember,
+} from './action-profiles.js';
+export type {
+  ActionProfileGroupSpec,
+  ActionProfileMemberSpec,
+  DecodedActionProfileGroup,
+  DecodedActionProfileMember,
+} from './action-profiles.js';
 export type { DecodedValueSet, ValueSetMemberSpec } from './value-sets.js';
 
 // P4Runtime bytestrings (§8.4) and values.
@@ -131,6 +143,10 @@ export type {
   RegisterEntryMsg,
   ValueSetEntry,
   ValueSetEntryMsg,
+  ActionProfileMember,
+  ActionProfileMemberMsg,
+  ActionProfileGroup,
+  ActionProfileGroupMsg,
   P4Data,
   P4DataMsg,
   PacketIn,

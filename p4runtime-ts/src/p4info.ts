@@ -25,9 +25,19 @@ export interface TableLike {
   match_fields?: MatchFieldLike[];
   action_refs?: { id: number; scope?: string }[];
   const_default_action_id?: number;
+  implementation_id?: number;
   direct_resource_ids?: number[];
   size?: number | string;
   is_const_table?: boolean;
+}
+
+/** An action profile or (with_selector) action selector. */
+export interface ActionProfileLike {
+  preamble?: PreambleLike | null;
+  table_ids?: number[];
+  with_selector?: boolean;
+  size?: number | string;
+  max_group_size?: number;
 }
 
 export interface ActionLike {
@@ -74,6 +84,7 @@ export interface ValueSetLike {
 export interface P4InfoLike {
   tables?: TableLike[];
   actions?: ActionLike[];
+  action_profiles?: ActionProfileLike[];
   counters?: SizedLike[];
   direct_counters?: DirectLike[];
   meters?: SizedLike[];
@@ -142,6 +153,7 @@ export function registerBitwidth(r: RegisterLike): number {
 export class P4InfoIndex {
   readonly tables: Directory<TableLike>;
   readonly actions: Directory<ActionLike>;
+  readonly actionProfiles: Directory<ActionProfileLike>;
   readonly counters: Directory<SizedLike>;
   readonly directCounters: Directory<DirectLike>;
   readonly meters: Directory<SizedLike>;
@@ -153,6 +165,7 @@ export class P4InfoIndex {
   constructor(readonly p4info: P4InfoLike) {
     this.tables = new Directory('table', p4info.tables);
     this.actions = new Directory('action', p4info.actions);
+    this.actionProfiles = new Directory('action profile', p4info.action_profiles);
     this.counters = new Directory('counter', p4info.counters);
     this.directCounters = new Directory('direct counter', p4info.direct_counters);
     this.meters = new Directory('meter', p4info.meters);

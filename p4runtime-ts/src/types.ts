@@ -46,6 +46,14 @@ export type {
   ValueSetEntry,
   ValueSetEntry__Output as ValueSetEntryMsg,
 } from '../generated/p4/v1/ValueSetEntry.js';
+export type {
+  ActionProfileMember,
+  ActionProfileMember__Output as ActionProfileMemberMsg,
+} from '../generated/p4/v1/ActionProfileMember.js';
+export type {
+  ActionProfileGroup,
+  ActionProfileGroup__Output as ActionProfileGroupMsg,
+} from '../generated/p4/v1/ActionProfileGroup.js';
 export type { P4Data, P4Data__Output as P4DataMsg } from '../generated/p4/v1/P4Data.js';
 export type { PacketIn, PacketIn__Output as PacketInMsg } from '../generated/p4/v1/PacketIn.js';
 export type { PacketOut, PacketOut__Output as PacketOutMsg } from '../generated/p4/v1/PacketOut.js';

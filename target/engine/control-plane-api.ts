@@ -12,6 +12,7 @@ export type ControlPlaneErrorCode =
   | 'OUT_OF_RANGE'
   | 'RESOURCE_EXHAUSTED'
   | 'PERMISSION_DENIED'
+  | 'FAILED_PRECONDITION'
   | 'UNIMPLEMENTED';
 
 export class ControlPlaneError extends Error {
@@ -38,6 +39,30 @@ export interface ActionCall {
   params: Map<number, bigint>;
 }
 
+/** What an entry of an indirect table (one with an action profile or selector) runs: a member of the
+ *  table's profile, or a group of its selector, by the control plane's id. */
+export type IndirectAction = { kind: 'member'; memberId: number } | { kind: 'group'; groupId: number };
+
+export type EntryAction = ActionCall | IndirectAction;
+
+export const isIndirect = (a: EntryAction): a is IndirectAction => 'kind' in a;
+
+/** A member of an action profile: an action with its arguments. */
+export interface ActionProfileMember {
+  actionProfileId: number;
+  memberId: number;
+  action: ActionCall;
+}
+
+/** A group of an action selector: members with weights (a weight w counts w times in the selection). */
+export interface ActionProfileGroup {
+  actionProfileId: number;
+  groupId: number;
+  members: { memberId: number; weight: number }[];
+  /** The largest sum of weights the group may hold; 0 for none given. */
+  maxSize: number;
+}
+
 export interface CounterData {
   packets: bigint;
   bytes: bigint;
@@ -58,7 +83,8 @@ export interface TableEntry {
   match: Map<number, FieldMatch>;
   /** Higher wins, as in P4Runtime and bmv2. Must be > 0 for tables with ternary/range/optional fields, 0 otherwise. */
   priority: number;
-  action: ActionCall;
+  /** An action, or for an indirect table a member or group of its action profile. */
+  action: EntryAction;
   /** Direct counter value, when the table has a direct counter (read back; optional on write). */
   counter?: CounterData;
   /** Direct meter configuration, when the table has a direct meter and the entry's meter is configured
@@ -129,6 +155,24 @@ export interface ControlPlane {
    *  unknown value set, RESOURCE_EXHAUSTED past its size, ALREADY_EXISTS for a member given twice,
    *  INVALID_ARGUMENT for a match its fields cannot take. */
   writeValueSet(valueSetId: number, members: readonly Map<number, FieldMatch>[]): void;
+
+  /** Action profile members (spec: ActionProfileMember). INSERT: ALREADY_EXISTS for a used id,
+   *  RESOURCE_EXHAUSTED past the profile's size, INVALID_ARGUMENT for an action a table of the profile cannot
+   *  run. MODIFY/DELETE: NOT_FOUND for an unknown id; DELETE of a member a group or entry still uses is
+   *  FAILED_PRECONDITION. NOT_FOUND for an unknown profile. */
+  insertMember(member: ActionProfileMember): void;
+  modifyMember(member: ActionProfileMember): void;
+  deleteMember(actionProfileId: number, memberId: number): void;
+  /** The members of one profile, or of every profile when the id is undefined, in insertion order. */
+  readMembers(actionProfileId?: number): ActionProfileMember[];
+  /** Selector groups (spec: ActionProfileGroup): INVALID_ARGUMENT for a profile without a selector, a weight
+   *  below 1, a member given twice or a max_size above max_group_size (or changed by MODIFY); NOT_FOUND for
+   *  an unknown member; RESOURCE_EXHAUSTED when the weights pass the group's limit; DELETE of a group an
+   *  entry still uses is FAILED_PRECONDITION. A MODIFY replaces the members. */
+  insertGroup(group: ActionProfileGroup): void;
+  modifyGroup(group: ActionProfileGroup): void;
+  deleteGroup(actionProfileId: number, groupId: number): void;
+  readGroups(actionProfileId?: number): ActionProfileGroup[];
 
   /** Drop every entry, empty the value sets and reset counters, meters and registers, keeping the program
    *  (used before a new pipeline push). */

@@ -8,6 +8,7 @@ import {
   type FieldMatch,
 } from './control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
+import type { ActionProfileStore, IndirectRef } from './action-profile.js';
 import { fromUnsignedBig, isNum, toUnsignedBig } from './bits.js';
 import type { ExternInfo, TableInfo } from './codegen/gen.js';
 import type { DirectMeter, MeterArray } from './meter.js';
@@ -20,6 +21,8 @@ export interface ActionRun {
   actionId: number;
   params: Map<number, bigint>;
   args: (number | bigint | boolean)[];
+  /** Entries of indirect tables: the member or group the entry points at (the run is looked up there). */
+  ref?: IndirectRef;
 }
 
 export interface TableRuntime {
@@ -30,6 +33,9 @@ export interface TableRuntime {
   initialDef: ActionRun;
   defaultIsConst: boolean;
   key: (number | bigint)[];
+  /** Indirect tables: the action profile or selector, and the table's position in its table list. */
+  profile?: ActionProfileStore;
+  profileSlot?: number;
   /** Entries that come from the program (`entries`/`const entries`), restored by reset(). */
   initial: { match: Map<number, FieldMatch>; priority: number; action: ActionRun }[];
 }

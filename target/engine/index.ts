@@ -11,7 +11,8 @@
 // (bmv2's default of one queue per port) every packet of priority 1 or more is dropped.
 // Meters and direct meters are bmv2's trTCM (meter.ts) on the virtual clock `nowUs`.
 // Parser value sets match by the P4Runtime specification's rules (value-set.ts).
-// Simplifications, each deliberate: action profiles/selectors are not modelled; header/struct arguments
+// Action profiles and selectors run as bmv2 runs them (action-profile.ts).
+// Simplifications, each deliberate: header/struct arguments
 // passed inout are aliased rather than copied in and out (visible only with aliasing or `exit` inside the
 // callee); resubmit/recirculate loops stop after MAX_ROUNDS passes; assert()/assume() failures abort the packet
 // with an exception (bmv2 aborts the whole switch).

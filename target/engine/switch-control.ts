@@ -5,7 +5,10 @@ import type { CheckedProgram, Type } from '../frontend/ast.js';
 import type { P4Info } from '../p4info/types.js';
 import {
   ControlPlaneError,
+  isIndirect,
   type ActionCall,
+  type ActionProfileGroup,
+  type ActionProfileMember,
   type ControlPlane,
   type CounterData,
   type EntryKey,
@@ -30,6 +33,8 @@ import {
 import { validateMeterConfig, type DirectMeter } from './meter.js';
 import type { Installed } from './table.js';
 import { ValueSetStore } from './value-set.js';
+import type { ActionProfileStore } from './action-profile.js';
+import { buildProfiles, countUse, entryActionOf, indirectRun } from './indirect-tables.js';
 
 export class SwitchControlPlane implements ControlPlane {
   readonly generated: Generated;
@@ -41,6 +46,8 @@ export class SwitchControlPlane implements ControlPlane {
   /** The value sets the generated code's selects name (`$vsets`), and those by P4Info id. */
   protected readonly valueSets: ValueSetStore[];
   private readonly valueSetById = new Map<number, ValueSetStore>();
+  /** Action profiles and selectors by P4Info id (their tables hold them too: TableRuntime.profile). */
+  protected readonly profiles: Map<number, ActionProfileStore>;
 
   constructor(
     readonly program: CheckedProgram,
@@ -49,6 +56,11 @@ export class SwitchControlPlane implements ControlPlane {
     this.generated = generate(program);
     this.tables = buildTables(program, p4info, this.generated.tables);
     for (const t of this.tables) this.tableById.set(t.id, t);
+    this.profiles = buildProfiles(p4info, this.tables, (t, call) => {
+      // A member is bound to entries: an @defaultonly action cannot be one.
+      this.checkEntryAction(t.id, call.actionId);
+      return resolveAction(t, this.p4info, call);
+    });
     this.externs = buildExterns(p4info, this.generated.externs);
     this.valueSets = this.generated.valueSets.map((d) => {
       const name = d.controlPlaneName ?? d.name;
@@ -82,10 +94,10 @@ export class SwitchControlPlane implements ControlPlane {
   insertEntry(entry: TableEntry): void {
     const t = this.table(entry.tableId);
     if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
-    this.checkEntryAction(entry.tableId, entry.action.actionId);
-    const action = resolveAction(t, this.p4info, entry.action);
+    const action = this.entryRun(t, entry.action);
     const dm = entry.meterConfig && this.directMeterFor(t, entry.meterConfig);
     const e = t.store.insert(entry.match, entry.priority, action);
+    countUse(action, 1);
     if (entry.counter) {
       e.packets = Number(entry.counter.packets);
       e.bytes = Number(entry.counter.bytes);
@@ -122,11 +134,13 @@ export class SwitchControlPlane implements ControlPlane {
   modifyEntry(entry: TableEntry): void {
     const t = this.table(entry.tableId);
     if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
-    this.checkEntryAction(entry.tableId, entry.action.actionId);
+    const action = this.entryRun(t, entry.action);
     const e = t.store.find(entry.match, entry.priority);
     if (!e) throw new ControlPlaneError('NOT_FOUND', `no such entry in ${t.info.name}`);
     const dm = entry.meterConfig && this.directMeterFor(t, entry.meterConfig);
-    e.action = resolveAction(t, this.p4info, entry.action);
+    countUse(e.action, -1);
+    countUse(action, 1);
+    e.action = action;
     if (entry.counter) {
       e.packets = Number(entry.counter.packets);
       e.bytes = Number(entry.counter.bytes);
@@ -137,7 +151,16 @@ export class SwitchControlPlane implements ControlPlane {
   deleteEntry(key: EntryKey): void {
     const t = this.table(key.tableId);
     if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
-    t.store.remove(key.match, key.priority);
+    countUse(t.store.remove(key.match, key.priority).action, -1);
+  }
+
+  /** What an entry of table t stores for `action`: a resolved action, or a member or group reference. */
+  private entryRun(t: TableRuntime, action: TableEntry['action']): ActionRun {
+    const indirect = indirectRun(t, action);
+    if (indirect) return indirect;
+    if (isIndirect(action)) throw new ControlPlaneError('INVALID_ARGUMENT', 'unreachable');
+    this.checkEntryAction(t.id, action.actionId);
+    return resolveAction(t, this.p4info, action);
   }
 
   readEntries(tableId?: number): TableEntry[] {
@@ -159,7 +182,7 @@ export class SwitchControlPlane implements ControlPlane {
       tableId: t.id,
       match: new Map(e.match),
       priority: e.priority,
-      action: { actionId: e.action.actionId, params: new Map(e.action.params) },
+      action: entryActionOf(e.action),
       counter: t.info.directCounter ? counterData(e.packets, e.bytes) : undefined,
     };
     // Only a configured direct meter shows up, so entries of other tables keep their shape.
@@ -284,7 +307,48 @@ export class SwitchControlPlane implements ControlPlane {
     this.valueSet(valueSetId).write(members);
   }
 
+  private profile(id: number): ActionProfileStore {
+    const p = this.profiles.get(id);
+    if (!p) throw new ControlPlaneError('NOT_FOUND', `no action profile with id ${id}`);
+    return p;
+  }
+
+  insertMember(m: ActionProfileMember): void {
+    this.profile(m.actionProfileId).insertMember(m);
+  }
+
+  modifyMember(m: ActionProfileMember): void {
+    this.profile(m.actionProfileId).modifyMember(m);
+  }
+
+  deleteMember(actionProfileId: number, memberId: number): void {
+    this.profile(actionProfileId).deleteMember(memberId);
+  }
+
+  readMembers(actionProfileId?: number): ActionProfileMember[] {
+    const ps = actionProfileId === undefined ? [...this.profiles.values()] : [this.profile(actionProfileId)];
+    return ps.flatMap((p) => p.readMembers().map((m) => ({ actionProfileId: p.id, ...m })));
+  }
+
+  insertGroup(g: ActionProfileGroup): void {
+    this.profile(g.actionProfileId).insertGroup(g);
+  }
+
+  modifyGroup(g: ActionProfileGroup): void {
+    this.profile(g.actionProfileId).modifyGroup(g);
+  }
+
+  deleteGroup(actionProfileId: number, groupId: number): void {
+    this.profile(actionProfileId).deleteGroup(groupId);
+  }
+
+  readGroups(actionProfileId?: number): ActionProfileGroup[] {
+    const ps = actionProfileId === undefined ? [...this.profiles.values()] : [this.profile(actionProfileId)];
+    return ps.flatMap((p) => p.readGroups().map((g) => ({ actionProfileId: p.id, ...g })));
+  }
+
   reset(): void {
+    for (const p of this.profiles.values()) p.clear();
     for (const v of this.valueSets) v.clear();
     for (const t of this.tables) {
       const imm = t.store.immutable;

@@ -903,6 +903,9 @@ export interface TableDecl {
   directCounter?: InstanceDecl;
   /** Set by the checker: `meters = <direct_meter instance>`. */
   directMeter?: InstanceDecl;
+  /** Set by the checker: `implementation = <action_profile or action_selector>`, named or constructed in
+   *  place (check/table-implementation.ts). */
+  implementation?: InstanceDecl;
 }
 
 /** An instantiation: `register<bit<32>>(1024) r;`, `MyCtl() c;`, `V1Switch(...) main;`. */

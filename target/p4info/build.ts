@@ -17,6 +17,7 @@ import { IdAllocator, shortestUniqueSuffixes, type IdProblem } from './ids.js';
 import {
   P4IdPrefix,
   type Action,
+  type ActionProfile,
   type ActionRef,
   type ControllerPacketMetadata,
   type CounterUnit,
@@ -176,6 +177,37 @@ function valueSetMatches(vs: ValueSetDecl): ValueSetMatch[] | undefined {
   return out;
 }
 
+/** Annotations ActionProfile represents by its own fields, left out of its preamble as p4c does. */
+const SIZING = new Set(['max_group_size', 'selector_size_semantics', 'max_member_weight']);
+const sizing = (a: Annotation): boolean => !SIZING.has(a.name);
+
+/** An action profile or selector as p4c describes it: size from the constructor, and on selectors
+ *  max_group_size from @max_group_size with its selector_size_semantics (sum_of_weights unless
+ *  @selector_size_semantics("sum_of_members"), which takes @max_member_weight). */
+function actionProfileOf(p: InstanceDecl, pre: ActionProfile['preamble'], tableIds: number[]): ActionProfile {
+  const selector = p.type.kind === 'extern' && p.type.decl.name === 'action_selector';
+  const intAnn = (name: string): number | undefined => {
+    const v = p.annotations.find((a) => a.name === name)?.args[0];
+    return v?.kind === 'int' ? Number(v.value) : undefined;
+  };
+  const out: ActionProfile = {
+    preamble: pre,
+    table_ids: tableIds,
+    ...(selector ? { with_selector: true } : {}),
+    size: intArg(p, selector ? 1 : 0),
+  };
+  const maxGroup = selector ? intAnn('max_group_size') : undefined;
+  if (maxGroup !== undefined) {
+    out.max_group_size = maxGroup;
+    const semantics = p.annotations.find((a) => a.name === 'selector_size_semantics')?.args[0];
+    if (semantics?.kind === 'string' && semantics.value === 'sum_of_members') {
+      const w = intAnn('max_member_weight');
+      out.sum_of_members = w === undefined ? {} : { max_member_weight: w };
+    } else out.sum_of_weights = {};
+  }
+  return out;
+}
+
 export interface P4InfoResult {
   p4info: P4Info;
   /** Problems p4c reports as errors (duplicate or badly prefixed @id, a value set P4Runtime cannot
@@ -212,6 +244,12 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   const meters = externs.filter((i) => kindOf(i) === 'meter');
   const directMeters = externs.filter((i) => kindOf(i) === 'direct_meter');
   const registers = externs.filter((i) => kindOf(i) === 'register');
+  // Action profiles a listed table uses (an unused one is dropped by p4c's front-end).
+  const profiles = externs.filter(
+    (i) =>
+      (kindOf(i) === 'action_profile' || kindOf(i) === 'action_selector') &&
+      tables.some((t) => t.implementation === i),
+  );
   const valueSets = prog.valueSets.filter((v) => visible(v) && usedInSelect(v));
 
   const ids = new IdAllocator();
@@ -220,6 +258,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     ids.add({ prefix, name, explicit: explicitId(anns), loc });
   for (const t of tables) reg(P4IdPrefix.TABLE, t.controlPlaneName!, t.annotations, t.loc);
   for (const a of actions) reg(P4IdPrefix.ACTION, a.controlPlaneName!, a.annotations, a.loc);
+  for (const p of profiles) reg(P4IdPrefix.ACTION_PROFILE, p.controlPlaneName!, p.annotations, p.loc);
   for (const c of counters) reg(P4IdPrefix.COUNTER, c.controlPlaneName!, c.annotations, c.loc);
   for (const c of directCounters) reg(P4IdPrefix.DIRECT_COUNTER, c.controlPlaneName!, c.annotations, c.loc);
   for (const m of meters) reg(P4IdPrefix.METER, m.controlPlaneName!, m.annotations, m.loc);
@@ -275,21 +314,27 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     if (t.directMeter) direct.push(ids.get(P4IdPrefix.DIRECT_METER, t.directMeter.controlPlaneName!));
     const table: Table = {
       preamble: preamble(P4IdPrefix.TABLE, t.controlPlaneName!, t.annotations),
-      match_fields: t.keyDecls.map((k, i) => {
-        const { annotations, doc } = described(k.annotations);
-        return {
-          id: explicitId(k.annotations) ?? i + 1,
-          name: k.name!,
-          ...(annotations ? { annotations } : {}),
-          bitwidth: k.width!,
-          match_type:
-            (Object.hasOwn(MATCH_TYPES, k.matchKindName) && MATCH_TYPES[k.matchKindName]) || 'EXACT',
-          ...(doc ? { doc } : {}),
-        };
-      }),
+      // Selector fields are hashed, not matched: P4Info leaves them out, as p4c does.
+      match_fields: t.keyDecls
+        .filter((k) => k.matchKindName !== 'selector')
+        .map((k, i) => {
+          const { annotations, doc } = described(k.annotations);
+          return {
+            id: explicitId(k.annotations) ?? i + 1,
+            name: k.name!,
+            ...(annotations ? { annotations } : {}),
+            bitwidth: k.width!,
+            match_type:
+              (Object.hasOwn(MATCH_TYPES, k.matchKindName) && MATCH_TYPES[k.matchKindName]) || 'EXACT',
+            ...(doc ? { doc } : {}),
+          };
+        }),
       action_refs,
       ...(t.defaultActionIsConst && t.defaultAction?.action
         ? { const_default_action_id: ids.get(P4IdPrefix.ACTION, t.defaultAction.action.controlPlaneName!) }
+        : {}),
+      ...(t.implementation && profiles.includes(t.implementation)
+        ? { implementation_id: ids.get(P4IdPrefix.ACTION_PROFILE, t.implementation.controlPlaneName!) }
         : {}),
       ...(direct.length ? { direct_resource_ids: direct } : {}),
       size: t.size ?? 1024,
@@ -341,6 +386,19 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     pkg_info: { arch: 'v1model' },
     tables: tables.map(tableOf),
     actions: actions.map(actionOf),
+    ...(profiles.length
+      ? {
+          action_profiles: profiles.map((p) =>
+            actionProfileOf(
+              p,
+              preamble(P4IdPrefix.ACTION_PROFILE, p.controlPlaneName!, p.annotations.filter(sizing)),
+              tables
+                .filter((t) => t.implementation === p)
+                .map((t) => ids.get(P4IdPrefix.TABLE, t.controlPlaneName!)),
+            ),
+          ),
+        }
+      : {}),
     counters: counters.map((c) => ({
       preamble: preamble(P4IdPrefix.COUNTER, c.controlPlaneName!, c.annotations),
       spec: { unit: counterUnit(c) },

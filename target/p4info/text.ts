@@ -9,6 +9,7 @@ const TOP_ORDER = [
   'pkg_info',
   'tables',
   'actions',
+  'action_profiles',
   'counters',
   'direct_counters',
   'meters',

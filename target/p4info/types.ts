@@ -57,6 +57,8 @@ export interface Table {
   match_fields: MatchField[];
   action_refs: ActionRef[];
   const_default_action_id?: number;
+  /** The action profile or selector of an indirect table. */
+  implementation_id?: number;
   direct_resource_ids?: number[];
   size: number;
   is_const_table?: boolean;
@@ -142,6 +144,20 @@ export type P4DataTypeSpec =
   | { struct: { name: string } }
   | { header: { name: string } };
 
+/** A v1model action_profile (with_selector false) or action_selector. */
+export interface ActionProfile {
+  preamble: Preamble;
+  table_ids: number[];
+  with_selector?: boolean;
+  size: number;
+  /** From @max_group_size, on selectors only (0, left out, is "no limit"). */
+  max_group_size?: number;
+  /** Set with max_group_size (p4runtime 1.4's selector_size_semantics): sum_of_weights unless
+   *  @selector_size_semantics("sum_of_members") asks otherwise. */
+  sum_of_weights?: Record<string, never>;
+  sum_of_members?: { max_member_weight?: number };
+}
+
 /** A v1model `digest<T>(receiver, data)`: named after the struct type T. */
 export interface Digest {
   preamble: Preamble;
@@ -157,6 +173,8 @@ export interface P4Info {
   pkg_info: { arch: string; name?: string; version?: string };
   tables: Table[];
   actions: Action[];
+  /** Present when a table has an `implementation`. */
+  action_profiles?: ActionProfile[];
   counters: Counter[];
   direct_counters: DirectCounter[];
   meters: Meter[];

@@ -34,6 +34,12 @@ import {
   writeDirectMeterEntry,
   writeMeterEntry,
 } from './meters.js';
+import {
+  readActionProfileGroups,
+  readActionProfileMembers,
+  writeActionProfileGroup,
+  writeActionProfileMember,
+} from './action-profiles.js';
 import { asRpcError, RpcError } from './rpc-error.js';
 import { Schema } from './translate.js';
 import { readValueSetEntries, writeValueSetEntry } from './value-sets.js';
@@ -369,6 +375,10 @@ export class Device {
         return writeDirectMeterEntry(dev, s, u.type, ent.direct_meter_entry!, wantUndo);
       case 'value_set_entry':
         return writeValueSetEntry(dev, s, u.type, ent.value_set_entry!, wantUndo);
+      case 'action_profile_member':
+        return writeActionProfileMember(dev, s, u.type, ent.action_profile_member!, wantUndo);
+      case 'action_profile_group':
+        return writeActionProfileGroup(dev, s, u.type, ent.action_profile_group!, wantUndo);
       default:
         throw new RpcError(status.UNIMPLEMENTED, `${ent.entity} is not supported by this target`);
     }
@@ -401,7 +411,7 @@ export class Device {
       if (t.const_default_action_id)
         throw new RpcError(status.PERMISSION_DENIED, `the default action of ${t.preamble.name} is const`);
       const old = dev.getDefaultAction(t.preamble.id);
-      if (e.action?.type) dev.setDefaultAction(t.preamble.id, s.tableAction(t, e, true));
+      if (e.action?.type) dev.setDefaultAction(t.preamble.id, s.defaultAction(t, e));
       else dev.resetDefaultAction(t.preamble.id);
       return wantUndo ? () => dev.setDefaultAction(t.preamble.id, old) : undefined;
     }
@@ -634,6 +644,12 @@ export class Device {
         return;
       case 'value_set_entry':
         readValueSetEntries(dev, s, ent.value_set_entry!, out);
+        return;
+      case 'action_profile_member':
+        readActionProfileMembers(dev, s, ent.action_profile_member!, out);
+        return;
+      case 'action_profile_group':
+        readActionProfileGroups(dev, s, ent.action_profile_group!, out);
         return;
       default:
         throw new RpcError(

@@ -22,9 +22,18 @@ function summary(p: P4InfoLike): Record<string, string[]> {
         m: (t.match_fields ?? []).map((f) => [f.id, f.name, f.bitwidth, f.match_type ?? '']),
         a: (t.action_refs ?? []).map((a) => a.id).sort((x, y) => x - y),
         d: [...(t.direct_resource_ids ?? [])].sort((x, y) => x - y),
+        i: t.implementation_id ?? 0,
       }),
     ),
     actions: ids(p.actions, (a) => JSON.stringify((a.params ?? []).map((x) => [x.id, x.name, x.bitwidth]))),
+    action_profiles: ids(p.action_profiles, (a) =>
+      JSON.stringify({
+        t: [...(a.table_ids ?? [])].sort((x, y) => x - y),
+        w: a.with_selector ?? false,
+        s: String(a.size ?? 0),
+        g: a.max_group_size ?? 0,
+      }),
+    ),
     counters: ids(p.counters, (c) => `/${String(c.size ?? 0)}`),
     direct_counters: ids(p.direct_counters, (c) => `/${c.direct_table_id ?? 0}`),
     meters: ids(p.meters, (c) => `/${String(c.size ?? 0)}`),

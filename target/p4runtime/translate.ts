@@ -11,7 +11,14 @@ import {
   type TableEntry as WireTableEntry,
   type TableEntryMsg,
 } from 'p4runtime-ts';
-import type { ActionCall, EntryKey, FieldMatch, TableEntry } from '../engine/control-plane-api.js';
+import {
+  isIndirect,
+  type ActionCall,
+  type EntryAction,
+  type EntryKey,
+  type FieldMatch,
+  type TableEntry,
+} from '../engine/control-plane-api.js';
 import type { Action, MatchField, P4Info, Table, ValueSet, ValueSetMatch } from '../p4info/types.js';
 import { RpcError } from './rpc-error.js';
 
@@ -127,12 +134,46 @@ export class Schema {
     return { actionId: a.action_id, params };
   }
 
-  tableAction(t: Table, e: TableEntryMsg, forDefault: boolean): ActionCall {
+  /** A default entry's action: a direct action (the default of an indirect table too, as its P4 default). */
+  defaultAction(t: Table, e: TableEntryMsg): ActionCall {
+    const a = this.tableAction(t, e, true);
+    if (isIndirect(a))
+      throw new RpcError(
+        status.UNIMPLEMENTED,
+        `the default entry of ${t.preamble.name} takes an action; a default member or group is not supported`,
+      );
+    return a;
+  }
+
+  /** An entry's action, member or group (spec §9.1: which one a table takes is checked by the engine, as
+   *  INVALID_ARGUMENT). One-shot action sets are not supported (see docs/stf.md). */
+  tableAction(t: Table, e: TableEntryMsg, forDefault: boolean): EntryAction {
     const ta = e.action;
     if (!ta || !ta.type) throw invalid(`table entry for ${t.preamble.name} has no action`);
-    if (ta.type !== 'action')
-      throw new RpcError(status.UNIMPLEMENTED, 'action profiles are not supported by this target');
-    return this.action(t, ta.action!, forDefault);
+    switch (ta.type) {
+      case 'action':
+        if (t.implementation_id)
+          throw invalid(
+            `table ${t.preamble.name} is indirect: an entry names a member or group of its action profile, not an action`,
+          );
+        return this.action(t, ta.action!, forDefault);
+      case 'action_profile_member_id':
+        return { kind: 'member', memberId: ta.action_profile_member_id! };
+      case 'action_profile_group_id':
+        return { kind: 'group', groupId: ta.action_profile_group_id! };
+      default:
+        throw new RpcError(
+          status.UNIMPLEMENTED,
+          'one-shot action selector programming (action_profile_action_set) is not supported by this target; write members and a group',
+        );
+    }
+  }
+
+  encodeEntryAction(a: EntryAction): NonNullable<WireTableEntry['action']> {
+    if (!isIndirect(a)) return this.encodeAction(a);
+    return a.kind === 'member'
+      ? { action_profile_member_id: a.memberId }
+      : { action_profile_group_id: a.groupId };
   }
 
   // ---- ControlPlane -> wire ----
@@ -183,7 +224,7 @@ export class Schema {
     const out: WireTableEntry = {
       table_id: e.tableId,
       match: this.encodeMatches(t?.match_fields ?? [...e.match.keys()].map((id) => ({ id })), e.match),
-      action: this.encodeAction(e.action),
+      action: this.encodeEntryAction(e.action),
       priority: e.priority,
     };
     if (t?.is_const_table) out.const = true;

@@ -296,6 +296,15 @@ function buildAction(p4info: P4Info, table: P4Info['tables'][number], call: StfA
 
 function buildEntry(p4info: P4Info, c: Extract<StfCommand, { kind: 'add' }>) {
   const t = findTable(p4info, c.table);
+  // p4c's runner turns `add` into simple_switch_CLI's table_add, which bmv2 refuses for an indirect table
+  // (WRONG_TABLE_TYPE): its entries point at action profile members and groups, which STF cannot create.
+  if (t.implementation_id) {
+    const p = p4info.action_profiles?.find((x) => x.preamble.id === t.implementation_id);
+    throw new StfError(
+      `table ${t.preamble.name} has an action ${p?.with_selector ? 'selector' : 'profile'} (${p?.preamble.name ?? t.implementation_id}): ` +
+        'bmv2 refuses table_add on it, so STF cannot add its entries; write its members, groups and entries through P4Runtime',
+    );
+  }
   const match = new Map<number, FieldMatch>();
   for (const k0 of c.keys) {
     // p4c's runner writes header stack indices as `$N`: extra$0.h is extra[0].h.

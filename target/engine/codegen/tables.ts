@@ -14,11 +14,14 @@ import { defaultValue } from './values.js';
 export function tableInfo(gen: Gen, t: TableDecl): TableInfo {
   const have = gen.tableOf.get(gen.key(t));
   if (have) return have;
-  const keys = t.keyDecls.map((k) => ({
-    name: k.name ?? '',
-    kind: k.matchKindName as MatchKind,
-    width: k.width ?? widthOf(k.expr.type),
-  }));
+  // Selector fields are not matched: an action selector hashes them (indirectRun below).
+  const keys = t.keyDecls
+    .filter((k) => k.matchKindName !== 'selector')
+    .map((k) => ({
+      name: k.name ?? '',
+      kind: k.matchKindName as MatchKind,
+      width: k.width ?? widthOf(k.expr.type),
+    }));
   const actions = t.actionRefs.map((r) => {
     if (!r.action) throw new CodegenError(`table ${t.name}: unresolved action`);
     return r.action;
@@ -54,13 +57,32 @@ function meterTarget(info: TableInfo): Expr | undefined {
   return found && inst && controlOwned(found, inst.parent) ? found : undefined;
 }
 
+/**
+ * The run of a hit in an indirect table: its member's, or for a group the member bmv2's selector picks by the
+ * hash of the `selector` key fields (in key order, packed as for hash()). Only indirect tables pay for this;
+ * the hash is computed only when the entry names a group.
+ */
+function indirectRun(gen: Gen, info: TableInfo): string {
+  const impl = info.decl.implementation!;
+  const memberRun = '$e.action.ref.member.runs[$T.profileSlot]';
+  if (impl.type.kind !== 'extern' || impl.type.decl.name !== 'action_selector') return memberRun;
+  const sel = info.decl.keyDecls.filter((k) => k.matchKindName === 'selector');
+  const vals = sel.map((k) => toUnsigned(expr(gen, k.expr), k.expr.type));
+  const widths = sel.map((k) => k.width ?? widthOf(k.expr.type));
+  const algo = impl.ctorArgs?.[0]?.constValue;
+  if (algo?.kind !== 'enum') throw new CodegenError(`${impl.name}: the hash algorithm must be a constant`);
+  const h = `$rt.hash(${JSON.stringify(algo.member)}, $rt.pack([${vals.join(', ')}], [${widths.join(', ')}]))`;
+  return `($e.action.ref.group === undefined ? ${memberRun} : $T.profile.pick($e.action.ref.group, $T.profileSlot, ${h}))`;
+}
+
 /** The generated apply function of a table: build the key, look up, count, run the action. */
 export function tableFn(gen: Gen, info: TableInfo): string {
   if (gen.emitted.has(info)) return gen.known(info.decl) as string;
   gen.emitted.add(info);
   const name = gen.nameOf(info.decl, `apply_${info.decl.name}`);
   const T = `$tables[${info.index}]`;
-  const keyVals = info.decl.keyDecls.map((k) => toUnsigned(expr(gen, k.expr), k.expr.type));
+  const matched = info.decl.keyDecls.filter((k) => k.matchKindName !== 'selector');
+  const keyVals = matched.map((k) => toUnsigned(expr(gen, k.expr), k.expr.type));
   let fill = keyVals.map((v, i) => `$key[${i}] = ${v};`);
   let lookup = '$T.store.lookup($key)';
   if (isDirect(info.keys)) {
@@ -116,7 +138,7 @@ export function tableFn(gen: Gen, info: TableInfo): string {
     (dm && target ? ` ${store(gen, target, color(`${dm}.color`, target.type))}` : '');
   const missed = dm ? ` ${dm}.miss();` : '';
   gen.top.push(
-    `function ${name}() {\nconst $T = ${T};${lookup.includes('$key') ? ' const $key = $T.key;' : ''}\n${fill.join('\n')}\nconst $e = ${lookup};\nlet $r, $hit;\nif ($e !== undefined) { $r = $e.action; $hit = 1; ${counted} } else { $r = $T.def; $hit = 0;${missed} }\nswitch ($r.index) {\n${arms.join('\n')}\n}\nreturn ($r.index << 1) | $hit;\n}`,
+    `function ${name}() {\nconst $T = ${T};${lookup.includes('$key') ? ' const $key = $T.key;' : ''}\n${fill.join('\n')}\nconst $e = ${lookup};\nlet $r, $hit;\nif ($e !== undefined) { $r = ${info.decl.implementation ? indirectRun(gen, info) : '$e.action'}; $hit = 1; ${counted} } else { $r = $T.def; $hit = 0;${missed} }\nswitch ($r.index) {\n${arms.join('\n')}\n}\nreturn ($r.index << 1) | $hit;\n}`,
   );
   return name;
 }

@@ -8,6 +8,7 @@ import type {
   NameRef,
   TableActionRef,
   TableDecl,
+  TableProperty,
 } from '../ast.js';
 import { CompileAbort } from '../diagnostics.js';
 import { VOID, bitWidthOf, typeToString } from '../types.js';
@@ -20,6 +21,7 @@ import { checkExpr, constInt } from './expressions.js';
 import { coerce } from './inference.js';
 import { assignConstEntryPriorities, assignEntryPriorities, isPrefixMask } from './table-entries.js';
 import { keyset } from './parsers.js';
+import { tableImplementation } from './table-implementation.js';
 import { checkBlock, checkLvalue } from './statements.js';
 
 export function controlDecl(cx: Checker, d: ControlDecl, block = d.name): void {
@@ -149,7 +151,10 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
     }
   }
   const keyTypes = t.keyDecls.map((k) => k.expr.type);
-  const needsPriority = t.keyDecls.some((k) => k.matchKindName !== 'exact' && k.matchKindName !== 'lpm');
+  // Selector fields are hashed, not matched (table-implementation.ts): they take no part in an entry's key.
+  const needsPriority = t.keyDecls.some(
+    (k) => k.matchKindName !== 'exact' && k.matchKindName !== 'lpm' && k.matchKindName !== 'selector',
+  );
   t.entryDecls.forEach((e, i) => {
     e.keys = keyset(cx, e.keysetExprs, keyTypes, ctx, e.loc);
     if (!afterActions(e.action.loc))
@@ -193,6 +198,7 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
     void i;
   });
   t.size = 1024;
+  let implementation: TableProperty | undefined;
   let largestWins = true;
   let delta = 1;
   for (const p of t.properties) {
@@ -235,6 +241,8 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
         break;
       }
       case 'implementation':
+        implementation = p;
+        break;
       case 'psa_implementation':
         cx.diags.warning(p.loc, `table property '${p.name}' is not supported by this target and is ignored`);
         break;
@@ -246,6 +254,7 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
         }
     }
   }
+  tableImplementation(cx, t, implementation, ctx);
   const keyword = t.entriesAreConst ? t.entryDecls.find((e) => e.priorityKeywordLoc) : undefined;
   if (keyword?.priorityKeywordLoc)
     cx.error(

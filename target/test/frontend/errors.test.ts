@@ -160,6 +160,48 @@ const cases: Case[] = [
     message: 'value set pvs: P4Runtime describes a value set of bit<W> or of a struct of bit<W> fields only',
   },
   {
+    name: 'a selector key on a table without an action selector',
+    fragment: {
+      locals:
+        'action a() { } table t { key = { meta.m8: exact; meta.m16: selector; } actions = { a; } implementation = action_profile(32w8); }',
+      apply: 't.apply();',
+    },
+    at: 'selector; }',
+    message:
+      "table 't': a 'selector' key needs an action_selector implementation (implementation is an action_profile)",
+  },
+  {
+    name: 'an implementation that is not an action profile',
+    fragment: {
+      locals:
+        'counter(8, CounterType.packets) c; action a() { } table t { key = { meta.m8: exact; } actions = { a; } implementation = c; }',
+      apply: 't.apply();',
+    },
+    at: 'c; }',
+    message: "table property 'implementation' of table 't' must be an action_profile or action_selector",
+  },
+  {
+    name: 'an action selector with a size of the wrong type',
+    fragment: {
+      locals:
+        'action a() { } table t { key = { meta.m8: selector; } actions = { a; } implementation = action_selector(HashAlgorithm.crc16, true, 32w16); }',
+      apply: 't.apply();',
+    },
+    at: 'true',
+    message: "argument 'size' of action_selector: cannot convert bool to bit<32>",
+  },
+  {
+    name: 'entries in an indirect table',
+    fragment: {
+      locals:
+        'action a() { } table t { key = { meta.m8: exact; } actions = { a; } implementation = action_profile(32w8); const entries = { 1: a(); } }',
+      apply: 't.apply();',
+    },
+    at: '1: a()',
+    message:
+      "table 't' has an action_profile implementation and cannot list entries (entries of an indirect table point at members and groups, which only the control plane creates)",
+  },
+  {
     name: 'default values in a comparison',
     fragment: {
       top: 'struct S { bit<8> a; bit<8> b; }',

@@ -9,6 +9,8 @@ import { p4RuntimeService, toUint128, type P4RuntimeClient } from 'p4runtime-ts'
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 import { closeClients, DEVICE_ID, primaryWithPipeline, startServer } from './harness.js';
 import { RawP4RuntimeClient } from './raw-client.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 type Serialize = (value: unknown) => Buffer;
 const service = p4RuntimeService();
@@ -250,6 +252,129 @@ describe('P4Runtime server fuzzing: random and mutated requests over gRPC', func
         assert.ok(Number.isInteger(r.code));
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+// The same, with action profile entities (members, weighted groups, entries naming them), against a program
+// with an action selector and an action profile.
+describe('P4Runtime server fuzzing: action profiles and selectors', function () {
+  this.timeout(60_000);
+  const AP_SOURCE = readFileSync(
+    fileURLToPath(new URL('./programs/action-profile.p4', import.meta.url)),
+    'utf8',
+  );
+  let server: RunningP4RuntimeServer;
+  let primary: P4RuntimeClient;
+  let raw: RawP4RuntimeClient;
+  let profiles: number[] = [];
+  let tables: number[] = [];
+  let actions: number[] = [];
+  before(async () => {
+    server = await startServer();
+    primary = await primaryWithPipeline(server, 10n, AP_SOURCE);
+    raw = new RawP4RuntimeClient(server.address);
+    const p4info = primary.codec.index;
+    profiles = p4info.actionProfiles.all().map((p) => p.preamble!.id);
+    tables = p4info.tables.all().map((t) => t.preamble!.id);
+    actions = p4info.actions.all().map((a) => a.preamble!.id);
+  });
+  after(async () => {
+    raw.close();
+    closeClients();
+    await server.stop(500);
+  });
+
+  afterEach(async () => {
+    // Still serving: a well-formed member can be written, read and deleted (fuzzed ids stay below 7, and
+    // the selector holds 16 members).
+    const spec = { profile: 'ecmp_selector', memberId: 0x7fffffff };
+    await primary.writeActionProfileMember('INSERT', {
+      ...spec,
+      action: { name: 'fwd', params: { port: 1 } },
+    });
+    assert.ok((await primary.readActionProfileMembers('ecmp_selector', spec.memberId)).length === 1);
+    await primary.writeActionProfileMember('DELETE', spec);
+  });
+
+  const entities = (): fc.Arbitrary<unknown> => {
+    const id = fc.integer({ min: 0, max: 6 });
+    const apAction = fc.record({
+      action_id: pick(actions),
+      params: fc.array(fc.record({ param_id: fc.integer({ min: 0, max: 2 }), value: bytes }), {
+        maxLength: 2,
+      }),
+    });
+    return fc.oneof(
+      fc
+        .record(
+          { action_profile_id: pick([...profiles, 0]), member_id: id, action: apAction },
+          { requiredKeys: [] },
+        )
+        .map((action_profile_member) => ({ action_profile_member })),
+      fc
+        .record(
+          {
+            action_profile_id: pick([...profiles, 0]),
+            group_id: id,
+            members: fc.array(
+              fc.record(
+                {
+                  member_id: id,
+                  weight: fc.integer({ min: -2, max: 20 }),
+                  watch_port: bytes,
+                },
+                { requiredKeys: ['member_id', 'weight'] },
+              ),
+              { maxLength: 5 },
+            ),
+            max_size: fc.integer({ min: -2, max: 20 }),
+          },
+          { requiredKeys: [] },
+        )
+        .map((action_profile_group) => ({ action_profile_group })),
+      fc
+        .record({
+          table_id: pick([...tables, 0]),
+          match: fc.array(fieldMatch, { maxLength: 2 }),
+          action: fc.oneof(
+            fc.record({ action_profile_member_id: id }),
+            fc.record({ action_profile_group_id: id }),
+            fc.record({ action: apAction }),
+            fc.record({ action_profile_action_set: fc.record({ action_profile_actions: fc.constant([]) }) }),
+          ),
+          is_default_action: fc.boolean(),
+        })
+        .map((table_entry) => ({ table_entry })),
+    );
+  };
+
+  it('Write', async () => {
+    const request = fc.record({
+      device_id: deviceId,
+      election_id: election.map(toUint128),
+      updates: fc.array(fc.record({ type: updateType, entity: entities() }), { maxLength: 6 }),
+      atomicity: fc.constantFrom('CONTINUE_ON_ERROR', 'ROLLBACK_ON_ERROR', 'DATAPLANE_ATOMIC'),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, flips, async (req, f) => {
+        const r = await raw.unary('Write', maybeMutated(encode('Write')(req), f), 10_000);
+        assert.notEqual(r.code, status.DEADLINE_EXCEEDED, 'Write got no answer');
+        // Packets still run through whatever the writes left.
+        server.service.device.running?.device.processPacket(0, Uint8Array.from([1, 2, 3, 4]));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('Read', async () => {
+    const request = fc.record({ device_id: deviceId, entities: fc.array(entities(), { maxLength: 3 }) });
+    await fc.assert(
+      fc.asyncProperty(request, flips, async (req, f) => {
+        const r = await raw.read(maybeMutated(encode('Read')(req), f), 10_000);
+        assert.notEqual(r.code, status.DEADLINE_EXCEEDED, 'Read got no answer');
+      }),
+      { numRuns: 100 },
     );
   });
 });

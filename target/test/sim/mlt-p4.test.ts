@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import type { Enqueued, Frame, IngressSink, QueueMetadata } from '../../tm/seam.js';
+import { isIndirect } from '../../engine/control-plane-api.js';
 import { engineFactory } from '../../sim/engine-pipeline.js';
 import { ECN_CE, ecnOf } from '../../sim/frames.js';
 import { parseScenario } from '../../sim/scenario-file.js';
@@ -345,7 +346,9 @@ traffic:
     const table = sw.p4info.tables.find((t) => t.preamble.name === 'MLTEgress.queue_thresholds')!;
     const rows = sw.readEntries(table.preamble.id);
     assert.equal(rows.length, 1);
-    assert.deepEqual([...rows[0]!.action.params.values()], [7n, 100n]);
+    const action = rows[0]!.action;
+    assert.ok(!isIndirect(action));
+    assert.deepEqual([...action.params.values()], [7n, 100n]);
     assert.throws(() => installEntries(sw, [entry(9, false)], 'sw'), /tables\[0\] on sw: .*exist/i);
   });
 

@@ -22,7 +22,8 @@ control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm
   action drop() { mark_to_drop(sm); }
   table by_type { key = { hdr.eth.type: exact; } actions = { fwd; drop; } default_action = drop(); }
   table by_dst { key = { hdr.eth.dst: ternary; } actions = { fwd; drop; } default_action = drop(); }
-  apply { by_type.apply(); by_dst.apply(); }
+  table by_src { key = { hdr.eth.src: exact; } actions = { fwd; } implementation = action_profile(32w4); }
+  apply { by_type.apply(); by_dst.apply(); by_src.apply(); }
 }
 control Eg(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
 control CC(inout headers hdr, inout metadata meta) { apply { } }
@@ -76,5 +77,14 @@ describe('STF value widths', () => {
       'expect 511',
     ]);
     assert.notEqual(ok.status, 'error', ok.report);
+  });
+
+  it('refuses an add to a table with an action profile, as bmv2 refuses table_add there', async () => {
+    const r = await run(['add by_src hdr.eth.src:1 fwd(port:1)']);
+    assert.equal(r.status, 'error');
+    assert.match(
+      r.report,
+      /t\.stf: line 1: table Ing\.by_src has an action profile \(implementation\): bmv2 refuses table_add on it/,
+    );
   });
 });

@@ -1,0 +1,70 @@
+// A table's `implementation` property on v1model: an action_profile or action_selector, named by an instance
+// or constructed in place. What p4c and bmv2 allow is checked here, each refusal located at what is wrong:
+//  - the value names (or constructs) one of those two externs, with its constructor's argument types;
+//  - `selector` key fields only on a table whose implementation is an action_selector (bmv2 hashes them to
+//    pick a group member; elsewhere nothing would read them);
+//  - no `entries`: bmv2 has no way to install an entry's action directly in an indirect table.
+// An in-place instance is named as p4c's P4Info names it: the property's @name (not prefixed by the control,
+// a p4c quirk real P4Info files carry), or "implementation" without one.
+import type { Expr, InstanceDecl, TableDecl, TableProperty } from '../ast.js';
+import { VOID } from '../types.js';
+import type { Checker, Ctx } from './checker.js';
+import { checkExpr } from './expressions.js';
+import { instanceDecl } from './externs.js';
+
+const KINDS = ['action_profile', 'action_selector'];
+
+const externName = (i: InstanceDecl | undefined): string | undefined =>
+  i?.type?.kind === 'extern' ? i.type.decl.name : undefined;
+
+/** The instance an `implementation = ...` property names, checking it; undefined after an error. */
+function implementationOf(cx: Checker, t: TableDecl, p: TableProperty, ctx: Ctx): InstanceDecl | undefined {
+  const v: Expr = p.value;
+  if (v.kind === 'name') {
+    checkExpr(cx, v, ctx);
+    const ref = v.ref;
+    if (ref?.kind === 'instance' && KINDS.includes(externName(ref) ?? '')) return ref;
+  } else if (v.kind === 'call' && v.callee.kind === 'name' && KINDS.includes(v.callee.name)) {
+    const nameAnn = p.annotations.find((a) => a.name === 'name')?.args[0];
+    const given = nameAnn?.kind === 'string' ? nameAnn.value.replace(/^\./, '') : undefined;
+    const inst: InstanceDecl = {
+      kind: 'instance',
+      name: given ?? 'implementation',
+      typeRef: { kind: 'named', name: v.callee.name, typeArgs: [], loc: v.callee.loc },
+      args: v.rawArgs,
+      annotations: p.annotations,
+      loc: v.loc,
+      type: VOID,
+      parent: ctx.control,
+    };
+    instanceDecl(cx, inst, ctx);
+    inst.controlPlaneName = given ?? 'implementation';
+    return inst.ctorArgs ? inst : undefined;
+  }
+  cx.error(
+    v.loc,
+    `table property 'implementation' of table '${t.name}' must be an action_profile or action_selector`,
+  );
+  return undefined;
+}
+
+/** Checks the property and the table's selector keys; sets t.implementation. */
+export function tableImplementation(cx: Checker, t: TableDecl, p: TableProperty | undefined, ctx: Ctx): void {
+  const impl = p ? implementationOf(cx, t, p, ctx) : undefined;
+  if (p && !impl) return;
+  t.implementation = impl;
+  const selector = externName(impl) === 'action_selector';
+  for (const k of t.keyDecls)
+    if (k.matchKindName === 'selector' && !selector)
+      cx.error(
+        k.matchKindLoc ?? k.loc,
+        `table '${t.name}': a 'selector' key needs an action_selector implementation` +
+          (impl ? ` (${impl.name} is an action_profile)` : ''),
+      );
+  if (impl && t.entryDecls.length > 0)
+    cx.error(
+      t.entryDecls[0].loc,
+      `table '${t.name}' has an ${externName(impl)} implementation and cannot list entries ` +
+        '(entries of an indirect table point at members and groups, which only the control plane creates)',
+    );
+}

@@ -1,0 +1,244 @@
+// ActionProfileMember and ActionProfileGroup over real gRPC on loopback, written and read with p4runtime-ts:
+// members, weighted groups and entries pointing at them, the packets the pipeline then forwards (a group's
+// member picked by bmv2's rule: crc16 of the selector fields modulo the group's bmv2 members, in handle
+// order), the status codes of refused writes, and atomic batches undone as a whole.
+import { strict as assert } from 'node:assert';
+import { status } from '@grpc/grpc-js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { P4RuntimeError, WriteError, type P4RuntimeClient } from 'p4runtime-ts';
+import { crc16 } from '../../engine/hash.js';
+import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
+import { primaryForEachTest } from './harness.js';
+
+const SOURCE = readFileSync(fileURLToPath(new URL('./programs/action-profile.p4', import.meta.url)), 'utf8');
+
+const writeFails = (code: status, message?: RegExp) => (e: unknown) =>
+  e instanceof WriteError &&
+  e.failed.length === 1 &&
+  e.failed[0]!.canonical_code === code &&
+  (message === undefined || message.test(e.failed[0]!.message));
+const readFails = (code: status) => (e: unknown) => e instanceof P4RuntimeError && e.code === code;
+
+const fwd = (port: number) => ({ name: 'fwd', params: { port } });
+
+describe('P4Runtime server: action profiles and selectors', () => {
+  let server: RunningP4RuntimeServer;
+  let c: P4RuntimeClient;
+  primaryForEachTest((s, client) => {
+    server = s;
+    c = client;
+  }, SOURCE);
+
+  /** Egress port and tag of a packet to dst with this flow, through the server's pipeline. */
+  function send(dst: number, flow: number): { port: number; tag: number } {
+    const dev = server.service.device.running!.device as unknown as {
+      processPacket(port: number, data: Uint8Array): { port: number; data: Uint8Array }[];
+    };
+    const [out] = dev.processPacket(0, Uint8Array.from([dst, flow >> 8, flow & 0xff, 0]));
+    assert.ok(out);
+    return { port: out.port, tag: out.data[3]! };
+  }
+
+  const member = (memberId: number, port: number) =>
+    c.writeActionProfileMember('INSERT', { profile: 'ecmp_selector', memberId, action: fwd(port) });
+
+  it('forwards by member and by weighted group, and reads everything back', async () => {
+    for (const [id, port] of [
+      [2, 20],
+      [1, 10],
+    ])
+      await member(id!, port!);
+    await c.writeActionProfileGroup('INSERT', {
+      profile: 'ecmp_selector',
+      groupId: 7,
+      members: [1, { memberId: 2, weight: 2 }],
+      maxSize: 4,
+    });
+    await c.insert({ table: 'ecmp', match: { 'hdr.h.dst': 1 }, member: 1 });
+    await c.insert({ table: 'ecmp', match: { 'hdr.h.dst': 2 }, group: 7 });
+    assert.equal(send(1, 0).port, 10);
+    // bmv2 handles: member 2 -> 0, member 1 -> 1, the copy of member 2 (weight 2) -> 2.
+    const slots = [20, 10, 20];
+    for (let flow = 0; flow < 60; flow++)
+      assert.equal(send(2, flow).port, slots[crc16(Uint8Array.from([flow >> 8, flow & 0xff])) % 3]);
+
+    assert.deepEqual(
+      (await c.readActionProfileMembers('ecmp_selector')).map((m) => [m.memberId, m.action.params.port]),
+      [
+        [2, 20n],
+        [1, 10n],
+      ],
+    );
+    assert.deepEqual(await c.readActionProfileGroups('MyIngress.ecmp_selector', 7), [
+      {
+        profile: 'MyIngress.ecmp_selector',
+        profileId: (await c.readActionProfileGroups())[0]!.profileId,
+        groupId: 7,
+        members: [
+          { memberId: 1, weight: 1 },
+          { memberId: 2, weight: 2 },
+        ],
+        maxSize: 4,
+      },
+    ]);
+    const entries = await c.readTableEntries('ecmp');
+    assert.deepEqual(
+      entries.map((e) => [e.match['hdr.h.dst'], e.member, e.group, e.action]),
+      [
+        [{ kind: 'exact', value: 1n }, 1, undefined, undefined],
+        [{ kind: 'exact', value: 2n }, undefined, 7, undefined],
+      ],
+    );
+    // A modified member is what its entries run at once.
+    await c.writeActionProfileMember('MODIFY', { profile: 'ecmp_selector', memberId: 1, action: fwd(11) });
+    assert.equal(send(1, 0).port, 11);
+    // The action profile without selector, and a table without any.
+    await c.writeActionProfileMember('INSERT', {
+      profile: 'tags',
+      memberId: 1,
+      action: { name: 'set_tag', params: { tag: 0x5a } },
+    });
+    await c.insert({ table: 'tagger', match: { 'hdr.h.dst': 1 }, member: 1 });
+    assert.equal(send(1, 0).tag, 0x5a);
+  });
+
+  it('answers refused writes with the specification codes and changes nothing', async () => {
+    await member(1, 10);
+    await assert.rejects(member(1, 11), writeFails(status.ALREADY_EXISTS));
+    await assert.rejects(
+      c.writeActionProfileMember('MODIFY', { profile: 'ecmp_selector', memberId: 9, action: fwd(1) }),
+      writeFails(status.NOT_FOUND),
+    );
+    await assert.rejects(
+      c.writeActionProfileMember('INSERT', {
+        profile: 'ecmp_selector',
+        memberId: 2,
+        action: { name: 'set_tag', params: { tag: 1 } },
+      }),
+      writeFails(status.INVALID_ARGUMENT, /not an action of table/),
+    );
+    await c.writeActionProfileGroup('INSERT', { profile: 'ecmp_selector', groupId: 1, members: [1] });
+    await assert.rejects(
+      c.writeActionProfileMember('DELETE', { profile: 'ecmp_selector', memberId: 1 }),
+      writeFails(status.FAILED_PRECONDITION),
+    );
+    await c.insert({ table: 'ecmp', match: { 'hdr.h.dst': 1 }, group: 1 });
+    await assert.rejects(
+      c.writeActionProfileGroup('DELETE', { profile: 'ecmp_selector', groupId: 1 }),
+      writeFails(status.FAILED_PRECONDITION),
+    );
+    await assert.rejects(
+      c.writeActionProfileGroup('INSERT', { profile: 'ecmp_selector', groupId: 2, members: [1], maxSize: 9 }),
+      writeFails(status.INVALID_ARGUMENT, /max_group_size 8/),
+    );
+    await assert.rejects(
+      c.writeActionProfileGroup('INSERT', {
+        profile: 'ecmp_selector',
+        groupId: 2,
+        members: [{ memberId: 1, weight: 9 }],
+      }),
+      writeFails(status.RESOURCE_EXHAUSTED),
+    );
+    await assert.rejects(
+      c.writeActionProfileGroup('INSERT', { profile: 'ecmp_selector', groupId: 2, members: [5] }),
+      writeFails(status.NOT_FOUND),
+    );
+    await assert.rejects(
+      c.writeActionProfileGroup('INSERT', { profile: 'tags', groupId: 1, members: [] }),
+      writeFails(status.INVALID_ARGUMENT),
+    );
+    await assert.rejects(
+      c.insert({ table: 'ecmp', match: { 'hdr.h.dst': 2 }, action: fwd(1) }),
+      writeFails(status.INVALID_ARGUMENT, /indirect/),
+    );
+    await assert.rejects(
+      c.insert({ table: 'plain', match: { 'hdr.h.dst': 2 }, member: 1 }),
+      writeFails(status.INVALID_ARGUMENT),
+    );
+    await assert.rejects(
+      c.insert({ table: 'ecmp', match: { 'hdr.h.dst': 2 }, member: 42 }),
+      writeFails(status.INVALID_ARGUMENT),
+    );
+    await assert.rejects(
+      c.write([
+        {
+          type: 'INSERT',
+          entity: {
+            table_entry: {
+              table_id: c.codec.index.tables.get('ecmp').preamble!.id,
+              match: [{ field_id: 1, exact: { value: Buffer.from([3]) } }],
+              action: { action_profile_action_set: { action_profile_actions: [] } },
+            },
+          },
+        },
+      ]),
+      writeFails(status.UNIMPLEMENTED, /one-shot/),
+    );
+    for (let m = 1; m <= 4; m++)
+      await c.writeActionProfileMember('INSERT', {
+        profile: 'tags',
+        memberId: m,
+        action: { name: 'set_tag', params: { tag: m } },
+      });
+    await assert.rejects(
+      c.writeActionProfileMember('INSERT', {
+        profile: 'tags',
+        memberId: 5,
+        action: { name: 'set_tag', params: { tag: 5 } },
+      }),
+      writeFails(status.RESOURCE_EXHAUSTED),
+    );
+    await assert.rejects(c.readActionProfileMembers('ecmp_selector', 77), readFails(status.NOT_FOUND));
+    assert.deepEqual(
+      (await c.readActionProfileGroups('ecmp_selector')).map((g) => [g.groupId, g.members]),
+      [[1, [{ memberId: 1, weight: 1 }]]],
+    );
+    assert.equal((await c.readActionProfileMembers()).length, 5);
+  });
+
+  it('undoes a ROLLBACK_ON_ERROR batch of members, groups and entries as a whole', async () => {
+    await member(1, 10);
+    const ecmpId = (await c.readActionProfileMembers())[0]!.profileId;
+    await assert.rejects(
+      c.write(
+        [
+          {
+            type: 'INSERT',
+            entity: {
+              action_profile_member: {
+                action_profile_id: ecmpId,
+                member_id: 2,
+                action: {
+                  action_id: (await c.readActionProfileMembers())[0]!.action.id,
+                  params: [{ param_id: 1, value: Buffer.from([2]) }],
+                },
+              },
+            },
+          },
+          {
+            type: 'INSERT',
+            entity: {
+              action_profile_group: {
+                action_profile_id: ecmpId,
+                group_id: 1,
+                members: [
+                  { member_id: 1, weight: 1 },
+                  { member_id: 2, weight: 1 },
+                ],
+              },
+            },
+          },
+          { type: 'DELETE', entity: { action_profile_member: { action_profile_id: ecmpId, member_id: 1 } } },
+        ],
+        'ROLLBACK_ON_ERROR',
+      ),
+      (e: unknown) => e instanceof WriteError,
+    );
+    assert.deepEqual(
+      (await c.readActionProfileMembers()).map((m) => m.memberId),
+      [1],
+    );
+    assert.deepEqual(await c.readActionProfileGroups(), []);
+  });
+});
