@@ -10,6 +10,7 @@ import {
   fromUint128,
   type Entity,
   type EntityMsg,
+  type DigestList,
   type ForwardingPipelineConfig,
   type GetForwardingPipelineConfigRequestMsg,
   type P4Error,
@@ -34,6 +35,7 @@ import {
   writeDirectMeterEntry,
   writeMeterEntry,
 } from './meters.js';
+import { DigestState } from './digests.js';
 import { asRpcError, RpcError } from './rpc-error.js';
 import { Schema } from './translate.js';
 import { readValueSetEntries, writeValueSetEntry } from './value-sets.js';
@@ -47,6 +49,7 @@ interface Installed {
   /** Controller metadata of table entries (opaque to the target, returned on read), by entry key. */
   entryMetadata: Map<string, { metadata: Buffer; controller: string }>;
   replication: ReplicationState;
+  digests: DigestState;
 }
 
 /** A Write whose updates did not all succeed: one p4.v1.Error per update, in order. */
@@ -134,6 +137,26 @@ export class Device {
     return a;
   }
 
+  /** Where the digest lists of the running pipeline go (the service streams them to the primary). */
+  digestOut: (list: DigestList) => void = () => {};
+
+  private digestsOf(pipeline: LoadedPipeline): DigestState {
+    const state = new DigestState(pipeline.p4info, (list) => this.digestOut(list));
+    pipeline.device.onDigest = (sample) => state.learn(sample);
+    return state;
+  }
+
+  /** A DigestListAck from the primary, for the running pipeline. */
+  ackDigest(digestId: number, listId: string): void {
+    this.committed?.digests.ack(digestId, listId);
+  }
+
+  /** Stop the digests' timers (the server is stopping). */
+  close(): void {
+    this.committed?.digests.close();
+    this.saved?.digests.close();
+  }
+
   get running(): LoadedPipeline | undefined {
     return this.committed?.pipeline;
   }
@@ -149,6 +172,7 @@ export class Device {
       cookie: undefined,
       entryMetadata: new Map(),
       replication: new ReplicationState(pipeline.device),
+      digests: this.digestsOf(pipeline),
     };
     this.saved = undefined;
   }
@@ -178,12 +202,23 @@ export class Device {
       cookie: cfg.cookie ? cfg.cookie.cookie : undefined,
       entryMetadata: new Map(),
       replication: new ReplicationState(pipeline.device),
+      digests: this.digestsOf(pipeline),
     };
   }
 
   setPipeline(req: SetForwardingPipelineConfigRequestMsg): void {
     this.checkDevice(req.device_id);
     this.arbiter.checkPrimary(req.role, fromUint128(req.election_id));
+    const before = [this.committed, this.saved];
+    try {
+      this.applyPipeline(req);
+    } finally {
+      // A pipeline config no longer installed makes no more digest lists.
+      for (const b of before) if (b && b !== this.committed && b !== this.saved) b.digests.close();
+    }
+  }
+
+  private applyPipeline(req: SetForwardingPipelineConfigRequestMsg): void {
     switch (req.action) {
       case 'VERIFY':
         this.verify(req);
@@ -369,6 +404,8 @@ export class Device {
         return writeDirectMeterEntry(dev, s, u.type, ent.direct_meter_entry!, wantUndo);
       case 'value_set_entry':
         return writeValueSetEntry(dev, s, u.type, ent.value_set_entry!, wantUndo);
+      case 'digest_entry':
+        return inst.digests.write(u.type, ent.digest_entry!, wantUndo);
       default:
         throw new RpcError(status.UNIMPLEMENTED, `${ent.entity} is not supported by this target`);
     }
@@ -634,6 +671,9 @@ export class Device {
         return;
       case 'value_set_entry':
         readValueSetEntries(dev, s, ent.value_set_entry!, out);
+        return;
+      case 'digest_entry':
+        inst.digests.read(ent.digest_entry!, out);
         return;
       default:
         throw new RpcError(
