@@ -27,6 +27,7 @@ import {
 import type {
   Entity,
   EntityMsg,
+  DigestListMsg,
   ForwardingPipelineConfigMsg,
   P4Info,
   P4InfoMsg,
@@ -52,6 +53,14 @@ import {
   type DecodedActionProfileGroup,
   type DecodedActionProfileMember,
 } from './action-profiles.js';
+import {
+  decodeDigestEntity,
+  decodeDigestList,
+  digestEntity,
+  type DecodedDigestEntry,
+  type DigestConfig,
+  type DigestListEvent,
+} from './digests.js';
 
 export type Atomicity = 'CONTINUE_ON_ERROR' | 'ROLLBACK_ON_ERROR' | 'DATAPLANE_ATOMIC';
 export type PipelineAction =
@@ -122,6 +131,8 @@ export interface P4RuntimeClientEvents {
   primary: [ArbitrationStatus];
   backup: [ArbitrationStatus];
   packetIn: [PacketInEvent];
+  /** A DigestList from the switch (sent to the primary only); ack it with ackDigestList. */
+  digestList: [DigestListEvent];
   streamError: [{ code: number; message: string }];
   disconnected: [P4RuntimeError];
   reconnecting: [{ attempt: number; delayMs: number }];
@@ -276,9 +287,31 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
         for (const m of raw) metadata[`#${m.metadata_id}`] = BigInt('0x' + (m.value.toString('hex') || '0'));
       }
       this.emit('packetIn', { payload: msg.packet.payload, metadata, raw });
+    } else if (msg.digest) {
+      this.emit('digestList', this.digestListEvent(msg.digest));
     } else if (msg.error) {
       this.emit('streamError', { code: msg.error.canonical_code, message: msg.error.message });
     }
+  }
+
+  /** Decoded by the P4Info when the client has one that describes the list; else only its ids and raw data. */
+  private digestListEvent(raw: DigestListMsg): DigestListEvent {
+    if (this.codecValue) {
+      try {
+        return decodeDigestList(this.codecValue.index, raw);
+      } catch {
+        // A list this P4Info does not describe: passed on undecoded.
+      }
+    }
+    const base = { digestId: raw.digest_id, listId: BigInt(raw.list_id), timestamp: BigInt(raw.timestamp) };
+    return { digest: '', ...base, data: [], raw };
+  }
+
+  /** DigestListAck: the samples of this list may be reported again (P4Runtime spec 'DigestListAck'). */
+  ackDigestList(list: { digestId: number; listId: bigint }): void {
+    if (!this.stream)
+      throw new P4RuntimeError(grpc.status.UNAVAILABLE, 'stream is not open', 'StreamChannel');
+    this.stream.write({ digest_ack: { digest_id: list.digestId, list_id: list.listId.toString() } });
   }
 
   private onStreamDown(
@@ -515,6 +548,19 @@ export class P4RuntimeClient extends EventEmitter<P4RuntimeClientEvents> {
 
   async writeRegister(register: string, index: number | undefined, value: ValueInput): Promise<void> {
     await this.write([{ type: 'MODIFY', entity: this.codec.registerEntity(register, index, value) }]);
+  }
+
+  /** INSERT a digest's config (the switch reports nothing for a digest until then), MODIFY it, or DELETE it. */
+  async writeDigest(type: UpdateType, digest: string | number, config: DigestConfig = {}): Promise<void> {
+    const entity = digestEntity(this.codec.index, digest, type === 'DELETE' ? undefined : config);
+    await this.write([{ type, entity }]);
+  }
+
+  /** The config of one digest, or of every configured digest when digest is undefined. */
+  async readDigests(digest?: string | number): Promise<DecodedDigestEntry[]> {
+    return (await this.readAll([digestEntity(this.codec.index, digest)])).map((e) =>
+      decodeDigestEntity(this.codec.index, e),
+    );
   }
 
   /** Replace every member of a parser value set (ValueSetEntry MODIFY); no members empties it. */

@@ -44,7 +44,7 @@ export {
   parseP4InfoText,
 } from './p4info-file.js';
 export { P4InfoLookupError } from './p4info.js';
-export type { P4InfoLike, ValueSetLike, ValueSetMatchLike } from './p4info.js';
+export type { DigestLike, P4InfoLike, ValueSetLike, ValueSetMatchLike } from './p4info.js';
 
 // Pipelines and the packet replication engine.
 export { pipelineCookie } from './cookie.js';
@@ -64,6 +64,15 @@ export type {
   DecodedActionProfileMember,
 } from './action-profiles.js';
 export type { DecodedValueSet, ValueSetMemberSpec } from './value-sets.js';
+export { decodeDigestEntity, decodeDigestList, digestEntity } from './digests.js';
+export type {
+  DecodedDigestEntry,
+  DigestConfig,
+  DigestHeader,
+  DigestListEvent,
+  DigestStruct,
+  DigestValue,
+} from './digests.js';
 
 // P4Runtime bytestrings (§8.4) and values.
 export {
@@ -149,6 +158,12 @@ export type {
   ActionProfileGroupMsg,
   P4Data,
   P4DataMsg,
+  DigestEntry,
+  DigestEntryMsg,
+  DigestList,
+  DigestListMsg,
+  DigestListAck,
+  DigestListAckMsg,
   PacketIn,
   PacketInMsg,
   PacketOut,

@@ -81,6 +81,12 @@ export interface ValueSetLike {
   size?: number | string;
 }
 
+/** A digest: named after its data's type, which type_spec names (described in the P4Info's type_info). */
+export interface DigestLike {
+  preamble?: PreambleLike | null;
+  type_spec?: unknown;
+}
+
 export interface P4InfoLike {
   tables?: TableLike[];
   actions?: ActionLike[];
@@ -92,6 +98,8 @@ export interface P4InfoLike {
   registers?: RegisterLike[];
   controller_packet_metadata?: ControllerHeaderLike[];
   value_sets?: ValueSetLike[];
+  digests?: DigestLike[];
+  type_info?: unknown;
 }
 
 export class P4InfoLookupError extends Error {
@@ -161,6 +169,7 @@ export class P4InfoIndex {
   readonly registers: Directory<RegisterLike>;
   readonly controllerHeaders: Directory<ControllerHeaderLike>;
   readonly valueSets: Directory<ValueSetLike>;
+  readonly digests: Directory<DigestLike>;
 
   constructor(readonly p4info: P4InfoLike) {
     this.tables = new Directory('table', p4info.tables);
@@ -173,6 +182,7 @@ export class P4InfoIndex {
     this.registers = new Directory('register', p4info.registers);
     this.controllerHeaders = new Directory('controller header', p4info.controller_packet_metadata);
     this.valueSets = new Directory('value set', p4info.value_sets);
+    this.digests = new Directory('digest', p4info.digests);
   }
 
   matchField(table: TableLike, nameOrId: string | number): MatchFieldLike {

@@ -55,6 +55,12 @@ export type {
   ActionProfileGroup__Output as ActionProfileGroupMsg,
 } from '../generated/p4/v1/ActionProfileGroup.js';
 export type { P4Data, P4Data__Output as P4DataMsg } from '../generated/p4/v1/P4Data.js';
+export type { DigestEntry, DigestEntry__Output as DigestEntryMsg } from '../generated/p4/v1/DigestEntry.js';
+export type { DigestList, DigestList__Output as DigestListMsg } from '../generated/p4/v1/DigestList.js';
+export type {
+  DigestListAck,
+  DigestListAck__Output as DigestListAckMsg,
+} from '../generated/p4/v1/DigestListAck.js';
 export type { PacketIn, PacketIn__Output as PacketInMsg } from '../generated/p4/v1/PacketIn.js';
 export type { PacketOut, PacketOut__Output as PacketOutMsg } from '../generated/p4/v1/PacketOut.js';
 export type {

@@ -12,6 +12,7 @@
 // Meters and direct meters are bmv2's trTCM (meter.ts) on the virtual clock `nowUs`.
 // Parser value sets match by the P4Runtime specification's rules (value-set.ts).
 // Action profiles and selectors run as bmv2 runs them (action-profile.ts).
+// digest() reports its fields as they are when ingress ends, the last call winning, to `onDigest` (digest.ts).
 // Simplifications, each deliberate: header/struct arguments
 // passed inout are aliased rather than copied in and out (visible only with aliasing or `exit` inside the
 // callee); resubmit/recirculate loops stop after MAX_ROUNDS passes; assert()/assume() failures abort the packet
@@ -20,6 +21,7 @@ import { formatDiagnostic, compileP4, type CheckedProgram } from '../compiler/in
 import type { OutputPacket } from './control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
 import { compiled, type Blocks, type Compiled } from './compiled.js';
+import { digestValue, type DigestSink, type DigestStruct } from './digest.js';
 import { attachMeters } from './meter.js';
 import { PacketWriter, inPlaceFrame } from './packet.js';
 import { clone_, getPath, setPath, type CloneReq, type EgressJob, type PktState } from './packet-state.js';
@@ -31,6 +33,7 @@ export { ControlPlaneError } from './control-plane-api.js';
 export { allocFrame } from './packet.js';
 export { PacketAborted } from './runtime.js';
 export type { EgressJob } from './packet-state.js';
+export type { DigestHeader, DigestSample, DigestSink, DigestStruct, DigestValue } from './digest.js';
 export type { OutputPacket } from './control-plane-api.js';
 
 export interface SwitchOptions {
@@ -123,6 +126,9 @@ export class Switch extends SwitchControlPlane {
   private readonly priorityQueues: number;
   /** Virtual time in microseconds, for ingress/egress_global_timestamp. */
   nowUs = 0;
+  /** Where the digests of digest() calls go (a P4Runtime server's digest lists); without one they are
+   *  dropped, as the STF runner of bmv2 drops them. */
+  onDigest: DigestSink | undefined = undefined;
   /** The jobs of the packet in ingress (runIngress copies them out). */
   private readonly jobScratch: EgressJob[] = [];
   /** States of finished packets, reset and reused by newState: a packet's ~20 objects (headers, stack
@@ -220,6 +226,7 @@ export class Switch extends SwitchControlPlane {
       st.resubmit = null;
       st.recirculate = null;
       st.truncate = 0;
+      st.digest = null;
       s.owned = false;
       s.recyclable = true;
     } else
@@ -229,7 +236,7 @@ export class Switch extends SwitchControlPlane {
         sm: b.newStandardMetadata(),
         pkt: { buf: data, bit: 0, nbits: data.length * 8 },
         out: WRITER,
-        st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
+        st: { clone: null, resubmit: null, recirculate: null, truncate: 0, digest: null },
         owned: false,
         recyclable: true,
         job: undefined,
@@ -242,6 +249,16 @@ export class Switch extends SwitchControlPlane {
     sm.ingress_global_timestamp = timestamp48(this.nowUs);
     if (preserved) for (const p of preserved.paths) setPath(s.meta, p, getPath(preserved.meta, p));
     return s;
+  }
+
+  /** Hands the digest the packet's ingress asked for to the sink, if one is set (see digest.ts). */
+  private learn(st: PktState['st']): void {
+    const req = st.digest!;
+    st.digest = null;
+    const sink = this.onDigest;
+    if (!sink) return;
+    const info = this.generated.digests[req.id]!;
+    sink({ name: info.name, data: digestValue(req.read(), info.type) as DigestStruct });
   }
 
   /** A finished packet's state back to the pool, unless something else may still read it. */
@@ -340,6 +357,8 @@ export class Switch extends SwitchControlPlane {
         b.set(s);
       }
     }
+    // simple_switch learns here: after an ingress clone, before resubmit, multicast and the drop check.
+    if (s.st.digest !== null) this.learn(s.st);
     if (s.st.resubmit) {
       const again: PendingIngress[] = [
         {
@@ -449,7 +468,7 @@ export class Switch extends SwitchControlPlane {
           meta: this.blocks.newMeta(),
           sm: this.blocks.newStandardMetadata(),
           out: WRITER,
-          st: { clone: null, resubmit: null, recirculate: null, truncate: 0 },
+          st: { clone: null, resubmit: null, recirculate: null, truncate: 0, digest: null },
           owned: false,
           // The clone shares s.pkt: neither may be reused while the other is queued.
           recyclable: false,

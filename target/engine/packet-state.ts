@@ -1,6 +1,7 @@
 // The state of one packet in the pipeline (headers, metadata, input and output buffers, pending clone,
 // resubmit and recirculation requests), the job that carries it from ingress to egress, and the copying of
 // preserved metadata fields between states.
+import type { DigestReq } from './digest.js';
 import type { PacketWriter } from './packet.js';
 import { clone, type Obj } from './runtime.js';
 
@@ -22,7 +23,14 @@ export interface PktState {
   sm: Obj;
   pkt: { buf: Uint8Array; bit: number; nbits: number };
   out: PacketWriter;
-  st: { clone: CloneReq | null; resubmit: string[] | null; recirculate: string[] | null; truncate: number };
+  st: {
+    clone: CloneReq | null;
+    resubmit: string[] | null;
+    recirculate: string[] | null;
+    truncate: number;
+    /** The last digest() call's, read when ingress ends. */
+    digest: DigestReq | null;
+  };
   /** pkt.buf was handed over (PendingIngress.owned) and no other job shares it: egress may deparse into it. */
   owned: boolean;
   /** Made by newState and shared with nothing (not a replica or clone sharing `pkt`, no preserved metadata

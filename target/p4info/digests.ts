@@ -73,6 +73,32 @@ function walkStmt(s: Stmt | undefined, visit: (e: Expr) => void): void {
   }
 }
 
+/** A new entry of a type_info map, or undefined when the type is already there. Keyed by P4 names: own keys
+ *  only, and defined rather than assigned, so that a type named `constructor` or `__proto__` is a key like
+ *  any other. */
+function ownEntry<M>(map: { [name: string]: { members: M[] } }, name: string): { members: M[] } | undefined {
+  if (Object.hasOwn(map, name)) return undefined;
+  const entry = { members: [] as M[] };
+  Object.defineProperty(map, name, { value: entry, enumerable: true, writable: true, configurable: true });
+  return entry;
+}
+
+function widthOf(t: Type): number {
+  switch (t.kind) {
+    case 'bit':
+    case 'int':
+      return t.width;
+    case 'bool':
+      return 1;
+    case 'enum':
+      return t.decl.underlying ? widthOf(t.decl.underlying) : 32;
+    case 'error':
+      return 32;
+    default:
+      return 0;
+  }
+}
+
 function specOf(t: Type, info: P4TypeInfo): P4DataTypeSpec {
   switch (t.kind) {
     case 'bit':
@@ -82,24 +108,24 @@ function specOf(t: Type, info: P4TypeInfo): P4DataTypeSpec {
     case 'bool':
       return { bool: {} };
     case 'struct': {
-      // Keyed by P4 names: own keys only, and defined rather than assigned, so that a struct named
-      // `constructor` or `__proto__` is a key like any other.
-      const map = (info.structs ??= {});
-      if (!Object.hasOwn(map, t.decl.name)) {
-        const entry = { members: [] as { name: string; type_spec: P4DataTypeSpec }[] };
-        Object.defineProperty(map, t.decl.name, {
-          value: entry,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+      const entry = ownEntry((info.structs ??= {}), t.decl.name);
+      if (entry)
         entry.members = t.decl.fields.map((f) => ({ name: f.name, type_spec: specOf(f.type, info) }));
-      }
       return { struct: { name: t.decl.name } };
     }
-    case 'header':
-      // Header members are named but not described in type_info (digests of headers are rare).
+    case 'header': {
+      // As p4c's TypeSpecConverter: a header's fields are bit strings, described in type_info.headers.
+      const entry = ownEntry((info.headers ??= {}), t.decl.name);
+      if (entry)
+        entry.members = t.decl.fields.map((f) => ({
+          name: f.name,
+          type_spec:
+            f.type.kind === 'int'
+              ? { int: { bitwidth: f.type.width } }
+              : { bit: { bitwidth: widthOf(f.type) } },
+        }));
       return { header: { name: t.decl.name } };
+    }
     case 'enum':
       return t.decl.underlying ? specOf(t.decl.underlying, info) : { bitstring: { bit: { bitwidth: 32 } } };
     default:

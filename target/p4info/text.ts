@@ -25,7 +25,7 @@ function quote(s: string): string {
 }
 
 /** Proto map fields: written as repeated `{ key: ... value { ... } }` entries. */
-const MAP_FIELDS = new Set(['structs']);
+const MAP_FIELDS = new Set(['structs', 'headers']);
 
 function writeField(out: string[], indent: string, key: string, value: unknown): void {
   if (value === undefined || value === null) return;

@@ -164,9 +164,13 @@ export interface Digest {
   type_spec: P4DataTypeSpec;
 }
 
-/** P4TypeInfo: the named struct types that digests refer to (a proto map keyed by type name). */
+/** A P4BitstringLikeTypeSpec: how P4TypeInfo describes a header's fields. */
+export type P4BitstringLikeTypeSpec = { bit: { bitwidth: number } } | { int: { bitwidth: number } };
+
+/** P4TypeInfo: the named struct and header types that digests refer to (proto maps keyed by type name). */
 export interface P4TypeInfo {
   structs?: { [name: string]: { members: { name: string; type_spec: P4DataTypeSpec }[] } };
+  headers?: { [name: string]: { members: { name: string; type_spec: P4BitstringLikeTypeSpec }[] } };
 }
 
 export interface P4Info {

@@ -10,6 +10,7 @@ import {
   fromUint128,
   type Entity,
   type EntityMsg,
+  type DigestList,
   type ForwardingPipelineConfig,
   type GetForwardingPipelineConfigRequestMsg,
   type P4Error,
@@ -40,6 +41,7 @@ import {
   writeActionProfileGroup,
   writeActionProfileMember,
 } from './action-profiles.js';
+import { DigestState } from './digests.js';
 import { asRpcError, RpcError } from './rpc-error.js';
 import { Schema } from './translate.js';
 import { readValueSetEntries, writeValueSetEntry } from './value-sets.js';
@@ -53,6 +55,7 @@ interface Installed {
   /** Controller metadata of table entries (opaque to the target, returned on read), by entry key. */
   entryMetadata: Map<string, { metadata: Buffer; controller: string }>;
   replication: ReplicationState;
+  digests: DigestState;
 }
 
 /** A Write whose updates did not all succeed: one p4.v1.Error per update, in order. */
@@ -140,6 +143,26 @@ export class Device {
     return a;
   }
 
+  /** Where the digest lists of the running pipeline go (the service streams them to the primary). */
+  digestOut: (list: DigestList) => void = () => {};
+
+  private digestsOf(pipeline: LoadedPipeline): DigestState {
+    const state = new DigestState(pipeline.p4info, (list) => this.digestOut(list));
+    pipeline.device.onDigest = (sample) => state.learn(sample);
+    return state;
+  }
+
+  /** A DigestListAck from the primary, for the running pipeline. */
+  ackDigest(digestId: number, listId: string): void {
+    this.committed?.digests.ack(digestId, listId);
+  }
+
+  /** Stop the digests' timers (the server is stopping). */
+  close(): void {
+    this.committed?.digests.close();
+    this.saved?.digests.close();
+  }
+
   get running(): LoadedPipeline | undefined {
     return this.committed?.pipeline;
   }
@@ -155,6 +178,7 @@ export class Device {
       cookie: undefined,
       entryMetadata: new Map(),
       replication: new ReplicationState(pipeline.device),
+      digests: this.digestsOf(pipeline),
     };
     this.saved = undefined;
   }
@@ -184,12 +208,23 @@ export class Device {
       cookie: cfg.cookie ? cfg.cookie.cookie : undefined,
       entryMetadata: new Map(),
       replication: new ReplicationState(pipeline.device),
+      digests: this.digestsOf(pipeline),
     };
   }
 
   setPipeline(req: SetForwardingPipelineConfigRequestMsg): void {
     this.checkDevice(req.device_id);
     this.arbiter.checkPrimary(req.role, fromUint128(req.election_id));
+    const before = [this.committed, this.saved];
+    try {
+      this.applyPipeline(req);
+    } finally {
+      // A pipeline config no longer installed makes no more digest lists.
+      for (const b of before) if (b && b !== this.committed && b !== this.saved) b.digests.close();
+    }
+  }
+
+  private applyPipeline(req: SetForwardingPipelineConfigRequestMsg): void {
     switch (req.action) {
       case 'VERIFY':
         this.verify(req);
@@ -379,6 +414,8 @@ export class Device {
         return writeActionProfileMember(dev, s, u.type, ent.action_profile_member!, wantUndo);
       case 'action_profile_group':
         return writeActionProfileGroup(dev, s, u.type, ent.action_profile_group!, wantUndo);
+      case 'digest_entry':
+        return inst.digests.write(u.type, ent.digest_entry!, wantUndo);
       default:
         throw new RpcError(status.UNIMPLEMENTED, `${ent.entity} is not supported by this target`);
     }
@@ -650,6 +687,9 @@ export class Device {
         return;
       case 'action_profile_group':
         readActionProfileGroups(dev, s, ent.action_profile_group!, out);
+        return;
+      case 'digest_entry':
+        inst.digests.read(ent.digest_entry!, out);
         return;
       default:
         throw new RpcError(

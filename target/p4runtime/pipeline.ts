@@ -2,6 +2,7 @@
 // packet I/O, and the P4Info compiled from the same source. A loader turns a device config (P4 source
 // text for this target) into one; engine-loader.ts is the real one.
 import type { ControlPlane, OutputPacket } from '../engine/control-plane-api.js';
+import type { DigestSink } from '../engine/index.js';
 import type { P4Info } from '../p4info/types.js';
 
 export interface PipelineDevice extends ControlPlane {
@@ -11,6 +12,8 @@ export interface PipelineDevice extends ControlPlane {
   /** Packet replication engine, when the device has one: clone sessions and multicast groups. */
   setMirrorSession?(session: number, port: number | undefined): void;
   setMulticastGroup?(group: number, replicas: { port: number; rid: number }[] | undefined): void;
+  /** Where the device reports the digests of digest() calls; the server sets it. */
+  onDigest?: DigestSink | undefined;
 }
 
 export interface LoadedPipeline {

@@ -71,6 +71,8 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
     this.arbiter = new Arbiter(opts.deviceId);
     this.device = new Device(opts.deviceId, opts.loader, this.arbiter);
+    // P4Runtime spec 'DigestList': digests go to the primary controller.
+    this.device.digestOut = (list) => this.sendToPrimaries({ digest: list });
   }
 
   /** Feed a packet into a data-plane port (tests and tools); its outputs are routed like any other. */
@@ -96,6 +98,7 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
 
   /** End every open stream (used on shutdown so clients see the server leave). */
   closeStreams(): void {
+    this.device.close();
     for (const call of this.streams)
       call.emit('error', { code: status.UNAVAILABLE, details: 'server shutting down' });
     this.streams.clear();
@@ -217,6 +220,7 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
             'the first message on a stream must be an arbitration update',
           );
         if (msg.update === 'packet') this.packetOut(session, msg);
+        else if (msg.update === 'digest_ack') this.digestAck(session, msg);
         else
           session.send({
             error: {
@@ -236,6 +240,20 @@ export class P4RuntimeService extends EventEmitter<ServiceEvents> {
     call.on('error', () => leave());
     call.on('cancelled', () => leave());
     call.on('close', () => leave());
+  }
+
+  /** DigestListAck: from the primary only, as packet-out; an ack of an unknown list is ignored (as by PI). */
+  private digestAck(session: Session, msg: StreamMessageRequestMsg): void {
+    const ack = msg.digest_ack!;
+    if (!this.arbiter.isPrimary(session))
+      return session.send({
+        error: {
+          canonical_code: status.PERMISSION_DENIED,
+          message: 'only the primary may acknowledge digest lists',
+          digest_list_ack: { digest_list_ack: ack },
+        },
+      });
+    this.device.ackDigest(ack.digest_id, ack.list_id);
   }
 
   private packetOut(session: Session, msg: StreamMessageRequestMsg): void {

@@ -6,6 +6,7 @@ import { bigToRep, bitOf, paddingBits, repToBig, widthOf } from '../types.js';
 import { unionSiblingsInvalid } from './calls.js';
 import { checksumAs, flatten } from './checksum.js';
 import { emitValue } from './deparser.js';
+import { digestCall } from './digest.js';
 import { expr, exprAs, lvalue, store } from './expressions.js';
 import { CodegenError, type ExternInfo, type Gen } from './gen.js';
 import { extractInto, readField } from './parser.js';
@@ -230,7 +231,7 @@ export function externFunction(
       return `$log(${msg}, [${data.values.join(', ')}])`;
     }
     case 'digest':
-      return 'undefined';
+      return digestCall(gen, c, a(1));
     case 'static_assert':
       return 'true';
   }

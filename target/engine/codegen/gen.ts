@@ -19,6 +19,7 @@ import type {
   Type,
   ValueSetDecl,
 } from '../../frontend/ast.js';
+import type { DigestInfo } from '../digest.js';
 import type { MatchKind } from '../table.js';
 
 export class CodegenError extends Error {}
@@ -54,6 +55,8 @@ export interface Generated {
   valueSets: ValueSetDecl[];
   /** Meta field paths (dotted, relative to the user metadata) per @field_list index. */
   fieldLists: Map<number, string[]>;
+  /** The digests digest() calls make, by the id the generated code records. */
+  digests: DigestInfo[];
 }
 
 export interface FnCtx {
@@ -95,6 +98,7 @@ export class Gen {
   readonly objIds = new Map<object, number>();
   readonly actionFns = new Map<ActionDecl, string>();
   readonly fieldLists = new Map<number, string[]>();
+  readonly digests: DigestInfo[] = [];
   counter = 0;
   readonly errorCodes: Map<string, number>;
   metaParams = new Set<Param>();

@@ -97,6 +97,7 @@ function run(gen: Gen): Generated {
     actionFns: gen.actionFns,
     valueSets: gen.valueSets,
     fieldLists: gen.fieldLists,
+    digests: gen.digests,
   };
 }
 

@@ -36,6 +36,7 @@ import { exprText } from '../names.js';
 import type { Callable, Checker, Ctx } from './checker.js';
 import { checkCompileTimeArgs } from './compile-time.js';
 import { checkExpr } from './expressions.js';
+import { checkDigest } from './digest.js';
 import { checkFlattenedData, checkPacketMethod, instanceDecl } from './externs.js';
 import { coerce } from './inference.js';
 import { checkLvalue } from './statements.js';
@@ -256,6 +257,7 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     e.target = { kind: 'extern_function', decl: chosen };
     checkFlattenedData(cx, e, chosen.name, chosen.params);
     if (chosen.name === 'static_assert') staticAssert(cx, e);
+    if (chosen.name === 'digest') checkDigest(cx, e);
   }
   return t;
 }

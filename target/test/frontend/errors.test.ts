@@ -202,6 +202,20 @@ const cases: Case[] = [
       "table 't' has an action_profile implementation and cannot list entries (entries of an indirect table point at members and groups, which only the control plane creates)",
   },
   {
+    name: 'a digest of a header type',
+    fragment: { top: 'header h_t { bit<8> a; }', meta: 'h_t h;', apply: 'digest<h_t>(1, meta.h);' },
+    at: 'digest<h_t>',
+    message:
+      "digest<h_t>: the type of a digest's data must be a struct type (p4c's bmv2 back end refuses any other)",
+  },
+  {
+    name: 'a digest whose struct holds a header stack',
+    fragment: { top: 'struct s_t { ethernet_t[2] e; }', meta: 's_t s;', apply: 'digest<s_t>(1, meta.s);' },
+    at: 'digest<s_t>',
+    message:
+      "digest<s_t>: a digest's data can hold only bit<W>, int<W>, bool, enum and error fields, in structs and headers",
+  },
+  {
     name: 'default values in a comparison',
     fragment: {
       top: 'struct S { bit<8> a; bit<8> b; }',

@@ -268,6 +268,40 @@ describe('P4Info: tables, actions and externs', () => {
     assert.equal(info(basicLike).digests, undefined);
   });
 
+  it('describes a header inside a digest struct in type_info.headers, as p4c does', () => {
+    const p = info(
+      program({
+        top: 'struct learn_t { ethernet_t eth; bit<9> port; }',
+        locals:
+          'action learn() { digest<learn_t>(1, { hdr.ethernet, standard_metadata.ingress_port }); } table t { actions = { learn; } }',
+        apply: 't.apply();',
+      }),
+    );
+    assert.deepEqual(p.type_info, {
+      structs: {
+        learn_t: {
+          members: [
+            { name: 'eth', type_spec: { header: { name: 'ethernet_t' } } },
+            { name: 'port', type_spec: { bitstring: { bit: { bitwidth: 9 } } } },
+          ],
+        },
+      },
+      headers: {
+        ethernet_t: {
+          members: [
+            { name: 'dst', type_spec: { bit: { bitwidth: 48 } } },
+            { name: 'src', type_spec: { bit: { bitwidth: 48 } } },
+            { name: 'etherType', type_spec: { bit: { bitwidth: 16 } } },
+          ],
+        },
+      },
+    });
+    assert.match(
+      p4infoToText(p),
+      /headers \{\n {4}key: "ethernet_t"\n {4}value \{\n {6}members \{\n {8}name: "dst"/,
+    );
+  });
+
   it('names the objects of a top-level block after its control, also when passed as a named instance', () => {
     const text = program({
       locals: 'action a() {} table t { actions = { a; } }',

@@ -7,7 +7,14 @@ import { status } from '@grpc/grpc-js';
 import fc from 'fast-check';
 import { p4RuntimeService, toUint128, type P4RuntimeClient } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { closeClients, DEVICE_ID, primaryWithPipeline, startServer } from './harness.js';
+import {
+  closeClients,
+  compiledP4Info,
+  DEVICE_ID,
+  frame,
+  primaryWithPipeline,
+  startServer,
+} from './harness.js';
 import { RawP4RuntimeClient } from './raw-client.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +26,7 @@ const encode = (method: string): Serialize => service[method]!.requestSerialize 
 // Ids of the test program (pktio.p4), mixed with random ones so both paths are taken.
 const TABLES = [0x02000001, 0x02000002, 0x02000003, 0];
 const ACTIONS = [0x01000001, 0x01000002, 0x01000003, 0x01000004, 0x01000005, 0x01000006, 0x01000007];
+const DIGEST = compiledP4Info().digests![0]!.preamble.id;
 const pick = (known: number[]): fc.Arbitrary<number> =>
   fc.oneof(fc.constantFrom(...known), fc.integer({ min: 0, max: 0xffffffff }));
 const bytes = fc.uint8Array({ maxLength: 20 }).map((b) => Buffer.from(b));
@@ -100,6 +108,22 @@ const entity = fc.oneof(
     )
     .map((value_set_entry) => ({ value_set_entry })),
   fc
+    .record(
+      {
+        digest_id: pick([DIGEST, 0]),
+        config: fc.record(
+          {
+            max_timeout_ns: int64,
+            max_list_size: fc.oneof(fc.integer({ min: -3, max: 4 }), fc.integer()),
+            ack_timeout_ns: int64,
+          },
+          { requiredKeys: [] },
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((digest_entry) => ({ digest_entry })),
+  fc
     .record({
       multicast_group_entry: fc.record({
         multicast_group_id: fc.integer({ min: 0, max: 0xffffffff }),
@@ -176,7 +200,7 @@ const streamRequest = fc.oneof(
       }),
     }),
   }),
-  fc.record({ digest_ack: fc.record({ digest_id: fc.integer({ min: 0, max: 5 }), list_id: uint64 }) }),
+  fc.record({ digest_ack: fc.record({ digest_id: pick([DIGEST, 0]), list_id: uint64 }) }),
   fc.constant({}),
 );
 
@@ -240,6 +264,49 @@ describe('P4Runtime server fuzzing: random and mutated requests over gRPC', func
 
   it('SetForwardingPipelineConfig', async () => {
     await fc.assert(unaryProperty('SetForwardingPipelineConfig', pipelineRequest), { numRuns: 60 });
+  });
+
+  it('DigestEntry writes between packets that make digests and acks from the primary', async () => {
+    // Primary writes of DigestEntry (hostile configs included), packets that call digest(), and acks of
+    // lists that may or may not exist: the lists go out on timers that must neither throw nor hang.
+    const digestWrite = fc.record({
+      device_id: fc.constant(String(DEVICE_ID)),
+      election_id: fc.constant(toUint128(10n)),
+      atomicity: fc.constantFrom('CONTINUE_ON_ERROR', 'ROLLBACK_ON_ERROR'),
+      updates: fc.array(fc.record({ type: updateType, entity: entity.filter((e) => 'digest_entry' in e) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    });
+    const op = fc.oneof(
+      digestWrite.map((write) => ({ write })),
+      fc.bigInt({ min: 0n, max: 3n }).map((src) => ({ src })),
+      fc
+        .record({ digestId: pick([DIGEST, 0]), listId: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }) })
+        .map((ack) => ({ ack })),
+    );
+    let lists = 0;
+    primary.on('digestList', () => lists++);
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
+        for (const o of ops) {
+          if ('write' in o) {
+            const r = await raw.unary('Write', encode('Write')(o.write), 10_000);
+            assert.notEqual(r.code, status.DEADLINE_EXCEEDED, 'Write got no answer');
+          } else if ('src' in o) server.service.injectPacket(1, frame({ src: o.src }));
+          else primary.ackDigestList(o.ack);
+        }
+      }),
+      { numRuns: 80 },
+    );
+    // Afterwards a digest configured to report at once still does.
+    await primary.writeDigest('DELETE', 'learn_t').catch(() => undefined);
+    await primary.writeDigest('INSERT', 'learn_t', { maxTimeoutNs: 0 });
+    const before = lists;
+    server.service.injectPacket(1, frame({ src: 1n }));
+    for (let i = 0; i < 300 && lists === before; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.ok(lists > before, 'a digest list arrives');
+    await primary.writeDigest('DELETE', 'learn_t');
   });
 
   it('StreamChannel messages', async () => {

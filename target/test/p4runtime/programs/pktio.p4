@@ -47,6 +47,12 @@ struct headers_t {
 
 struct meta_t {}
 
+// Reported by acl_pass, only once a controller configures the digest (so no packet test sees it).
+struct learn_t {
+    bit<48> src_addr;
+    bit<9>  ingress_port;
+}
+
 parser MyParser(packet_in pkt, out headers_t hdr, inout meta_t meta, inout standard_metadata_t sm) {
     // EtherTypes to stop parsing at (none until the controller writes some).
     @id(0x03000001) value_set<bit<16>>(4) opaque_types;
@@ -103,6 +109,7 @@ control MyIngress(inout headers_t hdr, inout meta_t meta, inout standard_metadat
     }
     @id(0x01000005) action acl_pass() {
         acl_hits.count();
+        digest<learn_t>(1, { hdr.ethernet.src_addr, sm.ingress_port });
     }
 
     @id(0x01000006) action flood(bit<16> grp) {
