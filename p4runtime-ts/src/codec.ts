@@ -47,6 +47,11 @@ export interface ActionSpec {
   params?: Record<string, ValueInput>;
 }
 
+export interface OneShotActionSpec {
+  action: ActionSpec;
+  weight?: number;
+}
+
 export interface TableEntrySpec {
   table: string;
   /** Field name -> value; fields left out are don't-care (not allowed for exact fields). */
@@ -56,6 +61,9 @@ export interface TableEntrySpec {
   member?: number;
   /** Instead of an action, for a table with an action selector: the group the entry runs a member of. */
   group?: number;
+  /** Instead of an action, for a table with an action selector: a one-shot action set, whose group the
+   *  server keeps for the entry alone (weight 1 unless given). */
+  actionSet?: OneShotActionSpec[];
   /** Required (> 0) for tables with ternary, range or optional fields. */
   priority?: number;
   /** Address the table's default entry (match must be empty). */
@@ -89,6 +97,8 @@ export interface DecodedTableEntry {
   /** What an entry of an indirect table runs instead of an action. */
   member?: number;
   group?: number;
+  /** A one-shot entry's action set, as it was written. */
+  actionSet?: { action: DecodedAction; weight: number }[];
   counterData?: CounterValue;
   meterConfig?: MeterConfigValue;
   metadata: Buffer;
@@ -282,18 +292,30 @@ export class P4Codec {
     } else {
       entry.match = this.encodeMatch(table, spec.match);
       const priority = spec.priority ?? 0;
-      if (this.index.needsPriority(table) && priority <= 0 && (spec.action || spec.member || spec.group))
+      const runs = spec.action || spec.member !== undefined || spec.group !== undefined || spec.actionSet;
+      if (this.index.needsPriority(table) && priority <= 0 && runs)
         throw new ValueError(`table ${nameOf(table)}: entries need a priority > 0`);
       entry.priority = priority;
     }
-    const given = [spec.action, spec.member, spec.group].filter((x) => x !== undefined).length;
+    const given = [spec.action, spec.member, spec.group, spec.actionSet].filter(
+      (x) => x !== undefined,
+    ).length;
     if (given > 1)
       throw new ValueError(
-        `table ${nameOf(table)}: an entry runs an action, a member or a group, not several`,
+        `table ${nameOf(table)}: an entry runs an action, a member, a group or an action set, not several`,
       );
     if (spec.action) entry.action = { action: this.encodeAction(spec.action) };
     else if (spec.member !== undefined) entry.action = { action_profile_member_id: spec.member };
     else if (spec.group !== undefined) entry.action = { action_profile_group_id: spec.group };
+    else if (spec.actionSet)
+      entry.action = {
+        action_profile_action_set: {
+          action_profile_actions: spec.actionSet.map((a) => ({
+            action: this.encodeAction(a.action),
+            weight: a.weight ?? 1,
+          })),
+        },
+      };
     if (spec.counterData) entry.counter_data = this.counterDataMsg(spec.counterData);
     if (spec.meterConfig) entry.meter_config = meterConfigMsg(spec.meterConfig);
     if (spec.metadata) entry.metadata = Buffer.from(spec.metadata);
@@ -321,6 +343,12 @@ export class P4Codec {
     if (a) out.action = this.decodeAction(a);
     if (e.action?.type === 'action_profile_member_id') out.member = e.action.action_profile_member_id;
     if (e.action?.type === 'action_profile_group_id') out.group = e.action.action_profile_group_id;
+    const set = e.action?.action_profile_action_set;
+    if (e.action?.type === 'action_profile_action_set' && set)
+      out.actionSet = set.action_profile_actions.map((a) => ({
+        action: this.decodeAction(a.action ?? { action_id: 0, params: [] }),
+        weight: a.weight,
+      }));
     const counter = decodeCounter(e.counter_data);
     if (counter) out.counterData = counter;
     const meter = decodeMeterConfig(e.meter_config);

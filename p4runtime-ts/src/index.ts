@@ -25,6 +25,7 @@ export type { UpdateError } from './errors.js';
 export { P4Codec } from './codec.js';
 export type {
   ActionSpec,
+  OneShotActionSpec,
   CounterValue,
   DecodedAction,
   DecodedMatch,
@@ -156,6 +157,8 @@ export type {
   ActionProfileMemberMsg,
   ActionProfileGroup,
   ActionProfileGroupMsg,
+  ActionProfileAction,
+  ActionProfileActionMsg,
   P4Data,
   P4DataMsg,
   DigestEntry,

@@ -54,6 +54,10 @@ export type {
   ActionProfileGroup,
   ActionProfileGroup__Output as ActionProfileGroupMsg,
 } from '../generated/p4/v1/ActionProfileGroup.js';
+export type {
+  ActionProfileAction,
+  ActionProfileAction__Output as ActionProfileActionMsg,
+} from '../generated/p4/v1/ActionProfileAction.js';
 export type { P4Data, P4Data__Output as P4DataMsg } from '../generated/p4/v1/P4Data.js';
 export type { DigestEntry, DigestEntry__Output as DigestEntryMsg } from '../generated/p4/v1/DigestEntry.js';
 export type { DigestList, DigestList__Output as DigestListMsg } from '../generated/p4/v1/DigestList.js';

@@ -6,9 +6,12 @@
 //    taken modulo the number of bmv2 members in the group, which bmv2 keeps ordered by member handle;
 //  - a member of weight w is w bmv2 members (PI creates the copies), so it is w times as likely; bmv2 hands
 //    out the lowest free handle, and PI adds copies in member-id order and drops those no group needs;
-//  - an entry whose group has become empty is a hit that runs no action (bmv2's "empty group" error path).
+//  - an entry whose group has become empty is a hit that runs no action (bmv2's "empty group" error path);
+//  - a one-shot entry (P4Runtime's action_profile_action_set) gets a group of its own whose members are one
+//    bmv2 member per unit of weight, created in the set's order, as PI creates them; a profile is programmed
+//    either with members and groups or one-shot, never both at once (PI refuses the mix, INVALID_ARGUMENT).
 // Members and groups are named by the control plane's ids (P4Runtime's member_id and group_id).
-import { ControlPlaneError, type ActionCall } from './control-plane-api.js';
+import { ControlPlaneError, type ActionCall, type OneShotAction } from './control-plane-api.js';
 
 /** What a member runs in one table: the action's index in that table and its arguments in engine form
  *  (the shape of control-plane.ts's ActionRun, which the generated apply functions read). */
@@ -39,6 +42,9 @@ export interface ProfileGroup {
   /** bmv2's member list of the group: one slot per unit of weight, ordered by handle. */
   slots: ProfileMember[];
   entryRefs: number;
+  /** A one-shot entry's group: the action set as written (what the entry reads back) and the release of
+   *  its hidden members and group. Such a group is in no read and has id -1. */
+  oneShot?: { actions: OneShotAction[]; release: () => void };
 }
 
 /** What an indirect table's entry stores: a member, or (selectors only) a group. */
@@ -68,6 +74,9 @@ export const EMPTY_RUN: MemberRun = Object.freeze({
 export class ActionProfileStore {
   private readonly members = new Map<number, ProfileMember>();
   private readonly groups = new Map<number, ProfileGroup>();
+  /** One-shot groups alive, and the actions (hidden members, copies for weights not counted) they hold. */
+  private readonly oneShotGroups = new Set<ProfileGroup>();
+  private oneShotMembers = 0;
   /** bmv2's handle manager: the lowest free handle first. */
   private freeHandles: number[] = [];
   private nextHandle = 0;
@@ -113,6 +122,7 @@ export class ActionProfileStore {
   }
 
   insertMember(spec: MemberSpec): void {
+    this.manualMode();
     if (this.members.has(spec.memberId))
       throw new ControlPlaneError('ALREADY_EXISTS', `${this.name} already has member ${spec.memberId}`);
     if (this.members.size >= this.size)
@@ -130,6 +140,7 @@ export class ActionProfileStore {
 
   /** A new action for the member, seen at once by every entry and group that holds it. */
   modifyMember(spec: MemberSpec): void {
+    this.manualMode();
     const m = this.member(spec.memberId);
     const runs = this.resolve(spec.action);
     m.call = copyCall(spec.action);
@@ -137,6 +148,7 @@ export class ActionProfileStore {
   }
 
   deleteMember(memberId: number): void {
+    this.manualMode();
     const m = this.member(memberId);
     if (m.groups.size > 0 || m.entryRefs > 0)
       throw new ControlPlaneError(
@@ -160,6 +172,7 @@ export class ActionProfileStore {
   }
 
   insertGroup(spec: GroupSpec): void {
+    this.manualMode();
     this.selectorOnly();
     if (spec.maxSize < 0)
       throw new ControlPlaneError('INVALID_ARGUMENT', `group max_size ${spec.maxSize} is negative`);
@@ -185,6 +198,7 @@ export class ActionProfileStore {
 
   /** Replaces the group's members (P4Runtime's MODIFY); max_size cannot change (0 leaves it as it is). */
   modifyGroup(spec: GroupSpec): void {
+    this.manualMode();
     const g = this.group(spec.groupId);
     if (spec.maxSize !== 0 && spec.maxSize !== g.maxSize)
       throw new ControlPlaneError(
@@ -195,6 +209,7 @@ export class ActionProfileStore {
   }
 
   deleteGroup(groupId: number): void {
+    this.manualMode();
     const g = this.group(groupId);
     if (g.entryRefs > 0)
       throw new ControlPlaneError(
@@ -213,12 +228,99 @@ export class ActionProfileStore {
     }));
   }
 
+  // ---- one-shot entries
+
+  /**
+   * The group of a new one-shot entry, checked in full before anything is created. `replacing` is the
+   * group of the entry being modified, if one-shot: it is released only after the new one exists (as PI
+   * does), but it does not count against this target's limits, so a full profile can still be modified.
+   */
+  createOneShot(actions: readonly OneShotAction[], replacing?: ProfileGroup): ProfileGroup {
+    this.selectorOnly();
+    if (this.members.size > 0 || this.groups.size > 0)
+      throw new ControlPlaneError(
+        'INVALID_ARGUMENT',
+        `${this.name} is programmed with members and groups: it cannot take one-shot action sets too (delete them first)`,
+      );
+    if (actions.length === 0)
+      throw new ControlPlaneError(
+        'UNIMPLEMENTED',
+        'an empty one-shot action set is not supported (as in PI)',
+      );
+    let total = 0;
+    for (const { weight } of actions) {
+      if (!Number.isInteger(weight) || weight <= 0)
+        throw new ControlPlaneError(
+          'INVALID_ARGUMENT',
+          `one-shot weight ${weight} is not a positive integer`,
+        );
+      total += weight;
+    }
+    const limit = this.maxGroupSize || this.size;
+    if (total > limit)
+      throw new ControlPlaneError(
+        'RESOURCE_EXHAUSTED',
+        `one-shot action set: the weights add up to ${total}, above ${limit}`,
+      );
+    const old = replacing?.oneShot ? replacing : undefined;
+    const groupsLeft = this.size - this.oneShotGroups.size + (old ? 1 : 0);
+    const membersLeft = this.size - this.oneShotMembers + (old?.oneShot?.actions.length ?? 0);
+    if (groupsLeft < 1 || actions.length > membersLeft)
+      throw new ControlPlaneError(
+        'RESOURCE_EXHAUSTED',
+        `${this.name} is full (${this.size} groups and ${this.size} members, one-shot groups included)`,
+      );
+    const runs = actions.map((a) => this.resolve(a.action));
+    // Handles are taken lowest first, so the set's order is bmv2's member order in the group.
+    const slots: ProfileMember[] = [];
+    const written = actions.map((a) => ({ action: copyCall(a.action), weight: a.weight }));
+    const hidden = written.map((a, i): ProfileMember => {
+      const m: ProfileMember = {
+        id: -1,
+        call: a.action,
+        runs: runs[i],
+        handles: [],
+        groups: new Set(),
+        entryRefs: 0,
+      };
+      for (let k = 0; k < a.weight; k++) {
+        m.handles.push(this.takeHandle());
+        slots.push(m);
+      }
+      return m;
+    });
+    const g: ProfileGroup = { id: -1, maxSize: 0, weights: new Map(), slots, entryRefs: 0 };
+    for (const m of hidden) m.groups.add(g);
+    g.oneShot = {
+      actions: written,
+      release: () => {
+        if (!this.oneShotGroups.delete(g)) return;
+        for (const m of hidden) for (const h of m.handles) this.releaseHandle(h);
+        this.oneShotMembers -= hidden.length;
+      },
+    };
+    this.oneShotGroups.add(g);
+    this.oneShotMembers += hidden.length;
+    return g;
+  }
+
   /** Drops every member and group (a pipeline reset; the tables are emptied with it). */
   clear(): void {
     this.members.clear();
     this.groups.clear();
+    this.oneShotGroups.clear();
+    this.oneShotMembers = 0;
     this.freeHandles = [];
     this.nextHandle = 0;
+  }
+
+  /** Member and group writes are refused while one-shot entries use the profile (PI's programming modes). */
+  private manualMode(): void {
+    if (this.oneShotGroups.size > 0)
+      throw new ControlPlaneError(
+        'INVALID_ARGUMENT',
+        `${this.name} is programmed by one-shot table entries: member and group writes cannot mix with them`,
+      );
   }
 
   private selectorOnly(): void {

@@ -40,8 +40,19 @@ export interface ActionCall {
 }
 
 /** What an entry of an indirect table (one with an action profile or selector) runs: a member of the
- *  table's profile, or a group of its selector, by the control plane's id. */
-export type IndirectAction = { kind: 'member'; memberId: number } | { kind: 'group'; groupId: number };
+ *  table's profile, or a group of its selector, by the control plane's id; or (selectors only) a one-shot
+ *  action set, for which the selector keeps a group of its own that no member or group read shows. */
+export type IndirectAction =
+  | { kind: 'member'; memberId: number }
+  | { kind: 'group'; groupId: number }
+  | { kind: 'actionSet'; actions: OneShotAction[] };
+
+/** One action of a one-shot entry (P4Runtime's ActionProfileAction): the selector's hidden group holds it
+ *  `weight` times. */
+export interface OneShotAction {
+  action: ActionCall;
+  weight: number;
+}
 
 export type EntryAction = ActionCall | IndirectAction;
 

@@ -56,7 +56,12 @@ export function buildProfiles(
 
 /** The run an indirect table's entry stores for `action`, checked against the table: a table with a
  *  profile takes only members and groups, others only actions (P4Runtime: INVALID_ARGUMENT). */
-export function indirectRun(t: TableRuntime, action: EntryAction): ActionRun | undefined {
+export function indirectRun(
+  t: TableRuntime,
+  action: EntryAction,
+  /** The run of the entry a MODIFY replaces, if any. */
+  replacing?: ActionRun,
+): ActionRun | undefined {
   const store = t.profile;
   if (!isIndirect(action)) {
     if (store)
@@ -73,7 +78,14 @@ export function indirectRun(t: TableRuntime, action: EntryAction): ActionRun | u
     );
   // An unknown member or group in an entry is INVALID_ARGUMENT, as PI's server answers it.
   let ref: IndirectRef;
-  if (action.kind === 'member') {
+  if (action.kind === 'actionSet') {
+    if (!store.withSelector)
+      throw new ControlPlaneError(
+        'INVALID_ARGUMENT',
+        `${store.name} has no selector: an entry cannot give a one-shot action set`,
+      );
+    ref = { group: store.createOneShot(action.actions, replacing?.ref?.group) };
+  } else if (action.kind === 'member') {
     const member = store.findMember(action.memberId);
     if (!member)
       throw new ControlPlaneError('INVALID_ARGUMENT', `${store.name} has no member ${action.memberId}`);
@@ -95,17 +107,36 @@ export function indirectRun(t: TableRuntime, action: EntryAction): ActionRun | u
   return { index: -1, actionId: 0, params: new Map(), args: [], ref };
 }
 
-/** Counts (+1) or uncounts (-1) an entry's use of its member or group. */
+/** Counts (+1) or uncounts (-1) an entry's use of its member or group; a one-shot group goes with its
+ *  entry. */
 export function countUse(run: ActionRun, delta: 1 | -1): void {
   const ref = run.ref;
   if (ref?.member) ref.member.entryRefs += delta;
-  else if (ref?.group) ref.group.entryRefs += delta;
+  else if (ref?.group) {
+    ref.group.entryRefs += delta;
+    if (ref.group.entryRefs === 0) ref.group.oneShot?.release();
+  }
+}
+
+/** Releases what indirectRun made for a write that then failed (a one-shot group no entry holds). */
+export function dropUnused(run: ActionRun): void {
+  const g = run.ref?.group;
+  if (g?.oneShot && g.entryRefs === 0) g.oneShot.release();
 }
 
 /** What an installed entry runs, as the control plane reads it back. */
 export function entryActionOf(run: ActionRun): EntryAction {
   const ref = run.ref;
   if (ref?.member) return { kind: 'member', memberId: ref.member.id } satisfies IndirectAction;
+  const oneShot = ref?.group?.oneShot;
+  if (oneShot)
+    return {
+      kind: 'actionSet',
+      actions: oneShot.actions.map((a) => ({
+        action: { actionId: a.action.actionId, params: new Map(a.action.params) },
+        weight: a.weight,
+      })),
+    } satisfies IndirectAction;
   if (ref?.group) return { kind: 'group', groupId: ref.group.id } satisfies IndirectAction;
   return { actionId: run.actionId, params: new Map(run.params) };
 }

@@ -34,7 +34,7 @@ import { validateMeterConfig, type DirectMeter } from './meter.js';
 import type { Installed } from './table.js';
 import { ValueSetStore } from './value-set.js';
 import type { ActionProfileStore } from './action-profile.js';
-import { buildProfiles, countUse, entryActionOf, indirectRun } from './indirect-tables.js';
+import { buildProfiles, countUse, dropUnused, entryActionOf, indirectRun } from './indirect-tables.js';
 
 export class SwitchControlPlane implements ControlPlane {
   readonly generated: Generated;
@@ -95,8 +95,15 @@ export class SwitchControlPlane implements ControlPlane {
     const t = this.table(entry.tableId);
     if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
     const action = this.entryRun(t, entry.action);
-    const dm = entry.meterConfig && this.directMeterFor(t, entry.meterConfig);
-    const e = t.store.insert(entry.match, entry.priority, action);
+    let e: Installed<ActionRun>;
+    let dm: DirectMeter | undefined;
+    try {
+      dm = entry.meterConfig && this.directMeterFor(t, entry.meterConfig);
+      e = t.store.insert(entry.match, entry.priority, action);
+    } catch (err) {
+      dropUnused(action);
+      throw err;
+    }
     countUse(action, 1);
     if (entry.counter) {
       e.packets = Number(entry.counter.packets);
@@ -134,12 +141,19 @@ export class SwitchControlPlane implements ControlPlane {
   modifyEntry(entry: TableEntry): void {
     const t = this.table(entry.tableId);
     if (t.store.immutable) throw new ControlPlaneError('PERMISSION_DENIED', `table ${t.info.name} is const`);
-    const action = this.entryRun(t, entry.action);
     const e = t.store.find(entry.match, entry.priority);
-    if (!e) throw new ControlPlaneError('NOT_FOUND', `no such entry in ${t.info.name}`);
-    const dm = entry.meterConfig && this.directMeterFor(t, entry.meterConfig);
-    countUse(e.action, -1);
+    const action = this.entryRun(t, entry.action, e?.action);
+    let dm: DirectMeter | undefined;
+    try {
+      if (!e) throw new ControlPlaneError('NOT_FOUND', `no such entry in ${t.info.name}`);
+      dm = entry.meterConfig && this.directMeterFor(t, entry.meterConfig);
+    } catch (err) {
+      dropUnused(action);
+      throw err;
+    }
+    // The new action is held before the old is let go (PI creates a new one-shot group, then deletes the old).
     countUse(action, 1);
+    countUse(e.action, -1);
     e.action = action;
     if (entry.counter) {
       e.packets = Number(entry.counter.packets);
@@ -155,8 +169,8 @@ export class SwitchControlPlane implements ControlPlane {
   }
 
   /** What an entry of table t stores for `action`: a resolved action, or a member or group reference. */
-  private entryRun(t: TableRuntime, action: TableEntry['action']): ActionRun {
-    const indirect = indirectRun(t, action);
+  private entryRun(t: TableRuntime, action: TableEntry['action'], replacing?: ActionRun): ActionRun {
+    const indirect = indirectRun(t, action, replacing);
     if (indirect) return indirect;
     if (isIndirect(action)) throw new ControlPlaneError('INVALID_ARGUMENT', 'unreachable');
     this.checkEntryAction(t.id, action.actionId);

@@ -7,6 +7,7 @@ import {
   checkReceived,
   maxValue,
   type ActionMsg,
+  type ActionProfileActionMsg,
   type FieldMatchMsg,
   type TableEntry as WireTableEntry,
   type TableEntryMsg,
@@ -145,8 +146,8 @@ export class Schema {
     return a;
   }
 
-  /** An entry's action, member or group (spec §9.1: which one a table takes is checked by the engine, as
-   *  INVALID_ARGUMENT). One-shot action sets are not supported (see docs/stf.md). */
+  /** An entry's action, member, group or one-shot action set (spec §9.1: which one a table takes is checked
+   *  by the engine, as INVALID_ARGUMENT). */
   tableAction(t: Table, e: TableEntryMsg, forDefault: boolean): EntryAction {
     const ta = e.action;
     if (!ta || !ta.type) throw invalid(`table entry for ${t.preamble.name} has no action`);
@@ -161,19 +162,46 @@ export class Schema {
         return { kind: 'member', memberId: ta.action_profile_member_id! };
       case 'action_profile_group_id':
         return { kind: 'group', groupId: ta.action_profile_group_id! };
+      case 'action_profile_action_set':
+        return this.actionSet(t, ta.action_profile_action_set!.action_profile_actions);
       default:
-        throw new RpcError(
-          status.UNIMPLEMENTED,
-          'one-shot action selector programming (action_profile_action_set) is not supported by this target; write members and a group',
-        );
+        throw invalid(`table entry for ${t.preamble.name} has an unknown action type`);
     }
+  }
+
+  /** A one-shot entry's actions (spec §9.2.3), each checked as an entry's action of the table; weights and
+   *  the set's size are the selector's to check (action-profile.ts). */
+  private actionSet(t: Table, set: readonly ActionProfileActionMsg[]): EntryAction {
+    if (!t.implementation_id)
+      throw invalid(`table ${t.preamble.name} has no action profile: an entry cannot give an action set`);
+    const actions = set.map((a, i) => {
+      // This target has no port status to watch, as for the members of explicit groups.
+      if (a.watch_kind)
+        throw new RpcError(status.UNIMPLEMENTED, `action set entry ${i}: watch ports are not supported`);
+      if (!a.action) throw invalid(`action set entry ${i} of ${t.preamble.name} has no action`);
+      return { action: this.action(t, a.action, false), weight: a.weight };
+    });
+    return { kind: 'actionSet', actions };
   }
 
   encodeEntryAction(a: EntryAction): NonNullable<WireTableEntry['action']> {
     if (!isIndirect(a)) return this.encodeAction(a);
-    return a.kind === 'member'
-      ? { action_profile_member_id: a.memberId }
-      : { action_profile_group_id: a.groupId };
+    switch (a.kind) {
+      case 'member':
+        return { action_profile_member_id: a.memberId };
+      case 'group':
+        return { action_profile_group_id: a.groupId };
+      case 'actionSet':
+        // Read back as written: the actions in order, with their weights (PI keeps the message it was given).
+        return {
+          action_profile_action_set: {
+            action_profile_actions: a.actions.map((x) => ({
+              ...this.encodeAction(x.action),
+              weight: x.weight,
+            })),
+          },
+        };
+    }
   }
 
   // ---- ControlPlane -> wire ----

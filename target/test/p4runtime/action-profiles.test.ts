@@ -173,7 +173,8 @@ describe('P4Runtime server: action profiles and selectors', () => {
           },
         },
       ]),
-      writeFails(status.UNIMPLEMENTED, /one-shot/),
+      // The selector has members: a one-shot entry would mix programming modes (PI: INVALID_ARGUMENT).
+      writeFails(status.INVALID_ARGUMENT, /one-shot/),
     );
     for (let m = 1; m <= 4; m++)
       await c.writeActionProfileMember('INSERT', {

@@ -408,7 +408,18 @@ describe('P4Runtime server fuzzing: action profiles and selectors', function () 
             fc.record({ action_profile_member_id: id }),
             fc.record({ action_profile_group_id: id }),
             fc.record({ action: apAction }),
-            fc.record({ action_profile_action_set: fc.record({ action_profile_actions: fc.constant([]) }) }),
+            // One-shot sets: hostile weights, watch ports and actions included; an empty set is UNIMPLEMENTED.
+            fc.record({
+              action_profile_action_set: fc.record({
+                action_profile_actions: fc.array(
+                  fc.record(
+                    { action: apAction, weight: fc.integer({ min: -2, max: 10 }), watch_port: bytes },
+                    { requiredKeys: ['weight'] },
+                  ),
+                  { maxLength: 4 },
+                ),
+              }),
+            }),
           ),
           is_default_action: fc.boolean(),
         })
