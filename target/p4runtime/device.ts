@@ -268,8 +268,14 @@ export class Device {
         const d = src.getDefaultAction(t.preamble.id);
         dst.setDefaultAction(t.preamble.id, d);
       }
+      for (const v of from.pipeline.p4info.value_sets ?? [])
+        dst.writeValueSet(v.preamble.id, src.readValueSet(v.preamble.id));
+      // Entries may point at members and groups: those first, in the order written (bmv2's member order).
+      for (const m of src.readMembers()) dst.insertMember(m);
+      for (const g of src.readGroups()) dst.insertGroup(g);
       for (const e of src.readEntries()) dst.insertEntry(e);
       for (const [k, v] of from.entryMetadata) to.entryMetadata.set(k, v);
+      from.digests.copyTo(to.digests);
       from.replication.copyTo(to.replication);
       for (const c of from.pipeline.p4info.counters)
         for (const cell of src.readCounter(c.preamble.id))

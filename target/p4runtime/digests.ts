@@ -275,6 +275,12 @@ export class DigestState {
     }
   }
 
+  /** Configure in `other` every digest configured here (RECONCILE_AND_COMMIT keeps the configs, not the
+   *  lists being gathered or awaiting acks); NOT_FOUND when the new program has no digest of that id. */
+  copyTo(other: DigestState): void {
+    for (const s of this.byId.values()) if (s.config) other.slot(s.id).config = s.config;
+  }
+
   /** A sample from the data plane (the engine's onDigest). */
   learn(sample: DigestSample): void {
     const slot = this.byName.get(sample.name);

@@ -103,6 +103,34 @@ describe('P4Runtime server: action profiles and selectors', () => {
     assert.equal(send(1, 0).tag, 0x5a);
   });
 
+  it('keeps members, groups and the entries naming them across RECONCILE_AND_COMMIT', async () => {
+    await member(2, 20);
+    await member(1, 10);
+    await c.writeActionProfileGroup('INSERT', {
+      profile: 'ecmp_selector',
+      groupId: 7,
+      members: [1, { memberId: 2, weight: 2 }],
+    });
+    await c.insert({ table: 'ecmp', match: { 'hdr.h.dst': 1 }, member: 1 });
+    await c.insert({ table: 'ecmp', match: { 'hdr.h.dst': 2 }, group: 7 });
+    const before = Array.from({ length: 60 }, (_, flow) => send(2, flow).port);
+    const state = async () => [
+      await c.readActionProfileMembers(),
+      await c.readActionProfileGroups(),
+      await c.readTableEntries('ecmp'),
+    ];
+    const kept = await state();
+    const p4info = await c.fetchP4Info();
+    await c.setPipeline({ p4info, deviceConfig: Buffer.from(SOURCE), action: 'RECONCILE_AND_COMMIT' });
+    assert.deepEqual(await state(), kept);
+    assert.equal(send(1, 0).port, 10);
+    // The same bmv2 member order, so every flow takes the same member as before.
+    assert.deepEqual(
+      Array.from({ length: 60 }, (_, flow) => send(2, flow).port),
+      before,
+    );
+  });
+
   it('answers refused writes with the specification codes and changes nothing', async () => {
     await member(1, 10);
     await assert.rejects(member(1, 11), writeFails(status.ALREADY_EXISTS));

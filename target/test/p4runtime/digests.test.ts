@@ -62,6 +62,17 @@ describe('P4Runtime server: digests', () => {
     assert.ok(lists[0]!.timestamp <= now && lists[0]!.timestamp > now - 10_000_000_000n, 'timestamp in ns');
   });
 
+  it('keeps a digest configured across RECONCILE_AND_COMMIT', async () => {
+    await c.writeDigest('INSERT', DIGEST, { maxTimeoutNs: 0, maxListSize: 1 });
+    const kept = await c.readDigests();
+    const p4info = await c.fetchP4Info();
+    await c.setPipeline({ p4info, deviceConfig: Buffer.from(SOURCE), action: 'RECONCILE_AND_COMMIT' });
+    assert.deepEqual(await c.readDigests(), kept);
+    inject(0x0a0000000001n, 3);
+    await waitFor(() => lists.length === 1);
+    assert.deepEqual(lists[0]!.data, [{ src_addr: 0x0a0000000001n, ingress_port: 3n }]);
+  });
+
   it('gathers samples into one list of max_list_size', async () => {
     await c.writeDigest('INSERT', DIGEST, { maxTimeoutNs: 60_000_000_000n, maxListSize: 3 });
     inject(1n);

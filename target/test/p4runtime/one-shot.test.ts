@@ -66,6 +66,21 @@ describe('P4Runtime server: one-shot action selector programming', () => {
       .filter((e) => e.match['hdr.h.dst']?.kind === 'exact' && e.match['hdr.h.dst'].value === BigInt(dst))
       .map((e) => e.actionSet?.map((a) => [a.action.name, a.action.params.port, a.weight]));
 
+  it('keeps one-shot entries across RECONCILE_AND_COMMIT, spreading as before', async () => {
+    await c.insert(oneShot(2, [[10], [20, 2], [30], [35]]));
+    const p4info = await c.fetchP4Info();
+    await c.setPipeline({ p4info, deviceConfig: Buffer.from(SOURCE), action: 'RECONCILE_AND_COMMIT' });
+    spreads(2, [10, 20, 20, 30, 35]);
+    assert.deepEqual(await readSet(2), [
+      [
+        ['MyIngress.fwd', 10n, 1],
+        ['MyIngress.fwd', 20n, 2],
+        ['MyIngress.fwd', 30n, 1],
+        ['MyIngress.fwd', 35n, 1],
+      ],
+    ]);
+  });
+
   it('spreads packets over the set as bmv2 would, reads it back as written, and MODIFY/DELETE replace it', async () => {
     await c.insert(oneShot(2, [[10], [20, 2], [30], [35]]));
     spreads(2, [10, 20, 20, 30, 35]);

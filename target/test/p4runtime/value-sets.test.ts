@@ -72,6 +72,16 @@ describe('P4Runtime server: parser value sets', () => {
     assert.equal(path(0x0800), 0);
   });
 
+  it('keeps the members across RECONCILE_AND_COMMIT', async () => {
+    await c.writeValueSet('types', [0x88b5]);
+    await c.writeValueSet('pairs', [{ src: 7 }]);
+    const kept = await c.readValueSets();
+    const p4info = await c.fetchP4Info();
+    await c.setPipeline({ p4info, deviceConfig: Buffer.from(SOURCE), action: 'RECONCILE_AND_COMMIT' });
+    assert.deepEqual(await c.readValueSets(), kept);
+    assert.equal(path(0x88b5), 1);
+  });
+
   it('matches a struct value set field by field; what a read returns writes back unchanged', async () => {
     await c.writeValueSet('pairs', [{ src: 7, type: { value: 0x0800, mask: 0xff00 } }, { src: 9 }]);
     assert.equal(path(0x08aa, 7), 2);
