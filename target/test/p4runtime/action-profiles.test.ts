@@ -6,19 +6,12 @@ import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { P4RuntimeError, WriteError, type P4RuntimeClient } from 'p4runtime-ts';
+import { WriteError, type P4RuntimeClient } from 'p4runtime-ts';
 import { crc16 } from '../../engine/hash.js';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { primaryForEachTest } from './harness.js';
+import { primaryForEachTest, readFails, writeFails } from './harness.js';
 
 const SOURCE = readFileSync(fileURLToPath(new URL('./programs/action-profile.p4', import.meta.url)), 'utf8');
-
-const writeFails = (code: status, message?: RegExp) => (e: unknown) =>
-  e instanceof WriteError &&
-  e.failed.length === 1 &&
-  e.failed[0]!.canonical_code === code &&
-  (message === undefined || message.test(e.failed[0]!.message));
-const readFails = (code: status) => (e: unknown) => e instanceof P4RuntimeError && e.code === code;
 
 const fwd = (port: number) => ({ name: 'fwd', params: { port } });
 

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { P4RuntimeClient, WriteError, type P4RuntimeClientOptions } from 'p4runtime-ts';
+import type { status } from '@grpc/grpc-js';
+import { P4RuntimeClient, P4RuntimeError, WriteError, type P4RuntimeClientOptions } from 'p4runtime-ts';
 import { compileP4 } from '../../compiler/index.js';
 import type { P4Info } from '../../p4info/types.js';
 import { engineLoader } from '../../p4runtime/engine-loader.js';
@@ -125,3 +126,18 @@ export function frame(
   }
   return b;
 }
+
+/** For assert.rejects: a Write whose one failed update has this code (and a message matching `message`). */
+export const writeFails =
+  (code: status, message?: RegExp) =>
+  (e: unknown): boolean =>
+    e instanceof WriteError &&
+    e.failed.length === 1 &&
+    e.failed[0]!.canonical_code === code &&
+    (message === undefined || message.test(e.failed[0]!.message));
+
+/** For assert.rejects: an RPC (a Read) that failed with this code. */
+export const readFails =
+  (code: status) =>
+  (e: unknown): boolean =>
+    e instanceof P4RuntimeError && e.code === code;

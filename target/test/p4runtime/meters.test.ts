@@ -5,9 +5,9 @@ import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { P4RuntimeError, WriteError, type MeterConfigValue, type P4RuntimeClient } from 'p4runtime-ts';
+import { WriteError, type MeterConfigValue, type P4RuntimeClient } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { compiledP4Info, primaryForEachTest } from './harness.js';
+import { compiledP4Info, primaryForEachTest, readFails, writeFails } from './harness.js';
 
 const METER_PROGRAM = fileURLToPath(new URL('./programs/meter.p4', import.meta.url));
 const SOURCE = readFileSync(METER_PROGRAM, 'utf8');
@@ -22,10 +22,6 @@ const cfg = (cir: number, cburst: number, pir: number, pburst: number): MeterCon
 const GREEN = 0;
 const YELLOW = 1;
 const RED = 2;
-
-const writeFails = (code: status) => (e: unknown) =>
-  e instanceof WriteError && e.failed.length === 1 && e.failed[0]!.canonical_code === code;
-const readFails = (code: status) => (e: unknown) => e instanceof P4RuntimeError && e.code === code;
 
 describe('P4Runtime server: meters', () => {
   let server: RunningP4RuntimeServer;

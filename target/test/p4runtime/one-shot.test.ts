@@ -10,15 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { WriteError, type P4RuntimeClient, type TableEntrySpec } from 'p4runtime-ts';
 import { crc16 } from '../../engine/hash.js';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { primaryForEachTest } from './harness.js';
+import { primaryForEachTest, writeFails } from './harness.js';
 
 const SOURCE = readFileSync(fileURLToPath(new URL('./programs/action-profile.p4', import.meta.url)), 'utf8');
-
-const writeFails = (code: status, message?: RegExp) => (e: unknown) =>
-  e instanceof WriteError &&
-  e.failed.length === 1 &&
-  e.failed[0]!.canonical_code === code &&
-  (message === undefined || message.test(e.failed[0]!.message));
 
 const fwd = (port: number) => ({ name: 'fwd', params: { port } });
 const oneShot = (dst: number, set: [port: number, weight?: number][]): TableEntrySpec => ({

@@ -6,27 +6,14 @@ import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  P4RuntimeError,
-  WriteError,
-  type DecodedMatch,
-  type MatchValue,
-  type P4RuntimeClient,
-} from 'p4runtime-ts';
+import { WriteError, type DecodedMatch, type MatchValue, type P4RuntimeClient } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { primaryForEachTest } from './harness.js';
+import { primaryForEachTest, readFails, writeFails } from './harness.js';
 
 const PROGRAM = fileURLToPath(new URL('./programs/value-set.p4', import.meta.url));
 const SOURCE = readFileSync(PROGRAM, 'utf8');
 const TYPES = 0x03000001;
 const PAIRS = 0x03000002;
-
-const writeFails = (code: status, message?: RegExp) => (e: unknown) =>
-  e instanceof WriteError &&
-  e.failed.length === 1 &&
-  e.failed[0]!.canonical_code === code &&
-  (message === undefined || message.test(e.failed[0]!.message));
-const readFails = (code: status) => (e: unknown) => e instanceof P4RuntimeError && e.code === code;
 
 /** A decoded exact or ternary match as the client takes it for a write. */
 function toSpec(m: DecodedMatch): MatchValue {
