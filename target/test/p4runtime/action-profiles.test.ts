@@ -4,16 +4,11 @@
 // order), the status codes of refused writes, and atomic batches undone as a whole.
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { WriteError, type P4RuntimeClient } from 'p4runtime-ts';
 import { crc16 } from '../../engine/hash.js';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
+import { fwd, send as sendThrough, SOURCE } from './action-profile-program.js';
 import { primaryForEachTest, readFails, writeFails } from './harness.js';
-
-const SOURCE = readFileSync(fileURLToPath(new URL('./programs/action-profile.p4', import.meta.url)), 'utf8');
-
-const fwd = (port: number) => ({ name: 'fwd', params: { port } });
 
 describe('P4Runtime server: action profiles and selectors', () => {
   let server: RunningP4RuntimeServer;
@@ -23,15 +18,7 @@ describe('P4Runtime server: action profiles and selectors', () => {
     c = client;
   }, SOURCE);
 
-  /** Egress port and tag of a packet to dst with this flow, through the server's pipeline. */
-  function send(dst: number, flow: number): { port: number; tag: number } {
-    const dev = server.service.device.running!.device as unknown as {
-      processPacket(port: number, data: Uint8Array): { port: number; data: Uint8Array }[];
-    };
-    const [out] = dev.processPacket(0, Uint8Array.from([dst, flow >> 8, flow & 0xff, 0]));
-    assert.ok(out);
-    return { port: out.port, tag: out.data[3]! };
-  }
+  const send = (dst: number, flow: number) => sendThrough(server, dst, flow);
 
   const member = (memberId: number, port: number) =>
     c.writeActionProfileMember('INSERT', { profile: 'ecmp_selector', memberId, action: fwd(port) });

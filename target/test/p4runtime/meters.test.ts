@@ -33,10 +33,7 @@ describe('P4Runtime server: meters', () => {
 
   /** Colours of one packet from src_addr `src`, at virtual time atUs, through the committed pipeline. */
   function colours(src: number, atUs: number): { indirect: number; direct: number } {
-    const dev = server.service.device.running!.device as unknown as {
-      nowUs: number;
-      processPacket(port: number, data: Uint8Array): { data: Uint8Array }[];
-    };
+    const dev = server.service.device.running!.device;
     dev.nowUs = atUs;
     const frame = new Uint8Array(14);
     frame[11] = src;

@@ -5,16 +5,12 @@
 // atomic batches undone as a whole.
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { WriteError, type P4RuntimeClient, type TableEntrySpec } from 'p4runtime-ts';
 import { crc16 } from '../../engine/hash.js';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
+import { fwd, send as sendThrough, SOURCE } from './action-profile-program.js';
 import { primaryForEachTest, writeFails } from './harness.js';
 
-const SOURCE = readFileSync(fileURLToPath(new URL('./programs/action-profile.p4', import.meta.url)), 'utf8');
-
-const fwd = (port: number) => ({ name: 'fwd', params: { port } });
 const oneShot = (dst: number, set: [port: number, weight?: number][]): TableEntrySpec => ({
   table: 'ecmp',
   match: { 'hdr.h.dst': dst },
@@ -30,14 +26,7 @@ describe('P4Runtime server: one-shot action selector programming', () => {
   }, SOURCE);
 
   /** Egress port of a packet to dst with this flow, through the server's pipeline (0: a miss). */
-  function send(dst: number, flow: number): number {
-    const dev = server.service.device.running!.device as unknown as {
-      processPacket(port: number, data: Uint8Array): { port: number; data: Uint8Array }[];
-    };
-    const [out] = dev.processPacket(0, Uint8Array.from([dst, flow >> 8, flow & 0xff, 0]));
-    assert.ok(out);
-    return out.port;
-  }
+  const send = (dst: number, flow: number): number => sendThrough(server, dst, flow).port;
 
   /** Every flow of 0..199 goes to the bmv2 member its selector hash picks among `slots`, and every slot is
    *  used (crc16 of a 16-bit flow modulo 4 or 8 is never 2 or 3: slot counts here avoid them). */

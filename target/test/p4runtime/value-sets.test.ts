@@ -32,9 +32,7 @@ describe('P4Runtime server: parser value sets', () => {
 
   /** The select case (0 none, 1 `types`, 2 `pairs`) the parser takes for a frame of this type and source. */
   function path(etherType: number, srcLow = 0): number {
-    const dev = server.service.device.running!.device as unknown as {
-      processPacket(port: number, data: Uint8Array): { data: Uint8Array }[];
-    };
+    const dev = server.service.device.running!.device;
     const frame = new Uint8Array(14);
     frame[11] = srcLow;
     frame[12] = etherType >> 8;
