@@ -86,6 +86,21 @@ const code = (c: string) => (e: unknown) => e instanceof ControlPlaneError && e.
 
 const exact = (v: number) => new Map([[1, { kind: 'exact' as const, value: BigInt(v) }]]);
 
+/** A group of the selector: [memberId, weight] pairs. */
+const group = (x: Ids, groupId: number, members: [number, number][], maxSize = 0) => ({
+  actionProfileId: x.sel,
+  groupId,
+  members: members.map(([memberId, weight]) => ({ memberId, weight })),
+  maxSize,
+});
+/** An entry of the ecmp table for dst, pointing at a group. */
+const toGroup = (x: Ids, dst: number, groupId: number) => ({
+  tableId: x.ecmp,
+  match: exact(dst),
+  priority: 0,
+  action: { kind: 'group' as const, groupId },
+});
+
 describe('engine: action profiles and selectors', () => {
   it('runs the member an entry names, and a modified member at once', () => {
     const x = load();
@@ -114,12 +129,7 @@ describe('engine: action profiles and selectors', () => {
       members: [10, 11, 12, 13].map((memberId) => ({ memberId, weight: 1 })),
       maxSize: 0,
     });
-    x.sw.insertEntry({
-      tableId: x.ecmp,
-      match: exact(2),
-      priority: 0,
-      action: { kind: 'group', groupId: 1 },
-    });
+    x.sw.insertEntry(toGroup(x, 2, 1));
     const seen = new Set<number>();
     for (let flow = 0; flow < 200; flow++) {
       const r = send(x.sw, 2, flow * 257 + 3);
@@ -135,21 +145,13 @@ describe('engine: action profiles and selectors', () => {
     const x = load();
     x.sw.insertMember({ actionProfileId: x.sel, memberId: 10, action: fwd(x, 10) });
     x.sw.insertMember({ actionProfileId: x.sel, memberId: 11, action: fwd(x, 11) });
-    x.sw.insertGroup({
-      actionProfileId: x.sel,
-      groupId: 1,
-      members: [
-        { memberId: 10, weight: 3 },
-        { memberId: 11, weight: 1 },
-      ],
-      maxSize: 0,
-    });
-    x.sw.insertEntry({
-      tableId: x.ecmp,
-      match: exact(2),
-      priority: 0,
-      action: { kind: 'group', groupId: 1 },
-    });
+    x.sw.insertGroup(
+      group(x, 1, [
+        [10, 3],
+        [11, 1],
+      ]),
+    );
+    x.sw.insertEntry(toGroup(x, 2, 1));
     // Handles: 10 -> 0, 11 -> 1, the two copies of 10 -> 2 and 3.
     const slots = [10, 11, 10, 10];
     for (let flow = 0; flow < 100; flow++) assert.equal(send(x.sw, 2, flow).port, slots[slot(flow, 4)]);
@@ -162,18 +164,8 @@ describe('engine: action profiles and selectors', () => {
   it('treats a group emptied after use as a hit that runs no action', () => {
     const x = load();
     x.sw.insertMember({ actionProfileId: x.sel, memberId: 1, action: fwd(x, 4) });
-    x.sw.insertGroup({
-      actionProfileId: x.sel,
-      groupId: 9,
-      members: [{ memberId: 1, weight: 1 }],
-      maxSize: 0,
-    });
-    x.sw.insertEntry({
-      tableId: x.ecmp,
-      match: exact(2),
-      priority: 0,
-      action: { kind: 'group', groupId: 9 },
-    });
+    x.sw.insertGroup(group(x, 9, [[1, 1]]));
+    x.sw.insertEntry(toGroup(x, 2, 9));
     assert.deepEqual(send(x.sw, 2, 1), { port: 4, tag: 1 });
     x.sw.modifyGroup({ actionProfileId: x.sel, groupId: 9, members: [], maxSize: 0 });
     assert.deepEqual(send(x.sw, 2, 1), { port: 0, tag: 1 });
@@ -185,12 +177,7 @@ describe('engine: action profiles and selectors', () => {
       x.sw.insertMember({ actionProfileId: x.sel, memberId, action: fwd(x, port) });
     member(1);
     assert.throws(() => member(1), code('ALREADY_EXISTS'));
-    x.sw.insertGroup({
-      actionProfileId: x.sel,
-      groupId: 1,
-      members: [{ memberId: 1, weight: 1 }],
-      maxSize: 0,
-    });
+    x.sw.insertGroup(group(x, 1, [[1, 1]]));
     x.sw.insertGroup({ actionProfileId: x.sel, groupId: 2, members: [], maxSize: 4 });
     assert.throws(() => x.sw.deleteMember(x.sel, 1), code('FAILED_PRECONDITION'));
     const entry = { tableId: x.ecmp, match: exact(2), priority: 0 };
@@ -283,35 +270,15 @@ describe('engine: action profiles and selectors', () => {
   it('drops members, groups and entries on a reset', () => {
     const x = load();
     x.sw.insertMember({ actionProfileId: x.sel, memberId: 1, action: fwd(x, 4) });
-    x.sw.insertGroup({
-      actionProfileId: x.sel,
-      groupId: 1,
-      members: [{ memberId: 1, weight: 1 }],
-      maxSize: 0,
-    });
-    x.sw.insertEntry({
-      tableId: x.ecmp,
-      match: exact(2),
-      priority: 0,
-      action: { kind: 'group', groupId: 1 },
-    });
+    x.sw.insertGroup(group(x, 1, [[1, 1]]));
+    x.sw.insertEntry(toGroup(x, 2, 1));
     x.sw.reset();
     assert.deepEqual([x.sw.readMembers(), x.sw.readGroups(), x.sw.readEntries(x.ecmp)], [[], [], []]);
     assert.equal(send(x.sw, 2, 0).port, 7);
     // Handles start over: a member created now is bmv2 member 0 again.
     x.sw.insertMember({ actionProfileId: x.sel, memberId: 5, action: fwd(x, 5) });
-    x.sw.insertGroup({
-      actionProfileId: x.sel,
-      groupId: 1,
-      members: [{ memberId: 5, weight: 1 }],
-      maxSize: 0,
-    });
-    x.sw.insertEntry({
-      tableId: x.ecmp,
-      match: exact(2),
-      priority: 0,
-      action: { kind: 'group', groupId: 1 },
-    });
+    x.sw.insertGroup(group(x, 1, [[5, 1]]));
+    x.sw.insertEntry(toGroup(x, 2, 1));
     assert.equal(send(x.sw, 2, 0).port, 5);
   });
 });
