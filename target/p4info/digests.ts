@@ -2,6 +2,7 @@
 // one digest per struct type T of `digest<T>(receiver, data)`, named after T, with T in type_info.
 import type { CheckedProgram, ControlDecl, Expr, Stmt, StructTypeDecl, Type } from '../frontend/ast.js';
 import type { P4DataTypeSpec, P4TypeInfo } from './types.js';
+import { bitWidthOf } from '../frontend/types.js';
 
 function walkExpr(e: Expr | undefined, visit: (e: Expr) => void): void {
   if (!e) return;
@@ -83,22 +84,6 @@ function ownEntry<M>(map: { [name: string]: { members: M[] } }, name: string): {
   return entry;
 }
 
-function widthOf(t: Type): number {
-  switch (t.kind) {
-    case 'bit':
-    case 'int':
-      return t.width;
-    case 'bool':
-      return 1;
-    case 'enum':
-      return t.decl.underlying ? widthOf(t.decl.underlying) : 32;
-    case 'error':
-      return 32;
-    default:
-      return 0;
-  }
-}
-
 function specOf(t: Type, info: P4TypeInfo): P4DataTypeSpec {
   switch (t.kind) {
     case 'bit':
@@ -122,7 +107,7 @@ function specOf(t: Type, info: P4TypeInfo): P4DataTypeSpec {
           type_spec:
             f.type.kind === 'int'
               ? { int: { bitwidth: f.type.width } }
-              : { bit: { bitwidth: widthOf(f.type) } },
+              : { bit: { bitwidth: bitWidthOf(f.type) ?? 0 } },
         }));
       return { header: { name: t.decl.name } };
     }
