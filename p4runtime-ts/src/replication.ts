@@ -54,6 +54,9 @@ export interface DecodedReplication {
   /** Multicast group id or clone session id. */
   id: number;
   replicas: { port: number; instance: number }[];
+  /** A clone session's class of service and truncation length (0: none); absent for multicast groups. */
+  classOfService?: number;
+  packetLengthBytes?: number;
 }
 
 export function decodeReplicationEntity(e: EntityMsg): DecodedReplication {
@@ -77,6 +80,8 @@ export function decodeReplicationEntity(e: EntityMsg): DecodedReplication {
       kind: 'clone',
       id: pre.clone_session_entry.session_id,
       replicas: list(pre.clone_session_entry.replicas),
+      classOfService: pre.clone_session_entry.class_of_service,
+      packetLengthBytes: pre.clone_session_entry.packet_length_bytes,
     };
   throw new Error('not a packet replication engine entry');
 }

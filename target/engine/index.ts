@@ -27,7 +27,7 @@ import { PacketWriter, inPlaceFrame } from './packet.js';
 import { clone_, getPath, setPath, type CloneReq, type EgressJob, type PktState } from './packet-state.js';
 import { runtimePreamble } from './preamble.js';
 import { EXIT, REJECT, ParserError, makeRandom, makeRuntime, type Obj } from './runtime.js';
-import { SwitchControlPlane } from './switch-control.js';
+import { SwitchControlPlane, type MirrorSession } from './switch-control.js';
 
 export { ControlPlaneError } from './control-plane-api.js';
 export { allocFrame } from './packet.js';
@@ -35,6 +35,7 @@ export { PacketAborted } from './runtime.js';
 export type { EgressJob } from './packet-state.js';
 export type { DigestHeader, DigestSample, DigestSink, DigestStruct, DigestValue } from './digest.js';
 export type { OutputPacket } from './control-plane-api.js';
+export type { MirrorSession } from './switch-control.js';
 
 export interface SwitchOptions {
   seed?: number;
@@ -344,16 +345,15 @@ export class Switch extends SwitchControlPlane {
     const sm = s.sm;
     const clone = s.st.clone;
     if (clone && clone.type === 0) {
-      const port = this.mirror.get(clone.session);
-      if (port !== undefined) {
+      const session = this.mirror.get(clone.session);
+      if (session !== undefined) {
         const c = this.newState(p.port, p.data, InstanceType.INGRESS_CLONE, {
           paths: clone.fields ?? [],
           meta: s.meta,
         });
         b.set(c);
         this.parse(c);
-        c.sm.egress_port = port;
-        jobs.push(this.job(c, port));
+        this.mirrorOut(c, session, jobs);
         b.set(s);
       }
     }
@@ -372,22 +372,8 @@ export class Switch extends SwitchControlPlane {
     }
     const grp = sm.mcast_grp as number;
     if (grp !== 0) {
-      for (const r of this.mcastGroups.get(grp) ?? []) {
-        const c: PktState = {
-          ...s,
-          hdr: clone_(s.hdr),
-          meta: clone_(s.meta),
-          sm: clone_(s.sm),
-          st: { ...s.st, clone: null },
-          owned: false,
-          // Replicas share s.pkt.
-          recyclable: false,
-          job: undefined,
-        };
-        c.sm.egress_rid = r.rid;
-        c.sm.instance_type = InstanceType.REPLICATION;
-        jobs.push(this.job(c, r.port));
-      }
+      s.sm.instance_type = InstanceType.REPLICATION;
+      this.replicate(s, grp, jobs);
       // Every job so far (an I2E clone too) goes through admission, in place.
       let k = 0;
       for (let i = 0; i < jobs.length; i++) if (this.admit(jobs[i])) jobs[k++] = jobs[i];
@@ -405,6 +391,41 @@ export class Switch extends SwitchControlPlane {
     if (this.admit(job)) jobs.push(job);
     else this.release(s);
     return NONE;
+  }
+
+  /** bmv2's multicast(): a copy of `s` for each replica of group `mgid`, with egress_rid set to the
+   *  replica's (on `s` too, which is left with the last one), queued for the replica's port. An unknown group
+   *  replicates to nothing. */
+  private replicate(s: PktState, mgid: number, jobs: EgressJob[]): void {
+    for (const r of this.mcastGroups.get(mgid) ?? []) {
+      s.sm.egress_rid = r.rid;
+      const c: PktState = {
+        ...s,
+        hdr: clone_(s.hdr),
+        meta: clone_(s.meta),
+        sm: clone_(s.sm),
+        st: { ...s.st, clone: null },
+        owned: false,
+        // Replicas share s.pkt.
+        recyclable: false,
+        job: undefined,
+      };
+      jobs.push(this.job(c, r.port));
+    }
+  }
+
+  /** Queue a clone the way simple_switch does for its mirroring session: one copy per replica of the
+   *  session's multicast group, then the clone itself to the session's port. */
+  private mirrorOut(c: PktState, session: MirrorSession, jobs: EgressJob[]): void {
+    if (session.mgid !== undefined) {
+      // The copies share c's packet, so c cannot be reused while they are queued.
+      c.recyclable = false;
+      this.replicate(c, session.mgid, jobs);
+    }
+    if (session.port !== undefined) {
+      c.sm.egress_port = session.port;
+      jobs.push(this.job(c, session.port));
+    }
   }
 
   /** The job for a state: made once per state and reused with it, since a state has at most one job queued
@@ -460,8 +481,8 @@ export class Switch extends SwitchControlPlane {
     this.runEgressBlock(b);
     const clone = s.st.clone as CloneReq | null;
     if (clone && clone.type === 1) {
-      const port = this.mirror.get(clone.session);
-      if (port !== undefined) {
+      const session = this.mirror.get(clone.session);
+      if (session !== undefined) {
         const c: PktState = {
           ...s,
           hdr: clone_(s.hdr),
@@ -479,8 +500,9 @@ export class Switch extends SwitchControlPlane {
         c.sm.ingress_port = sm.ingress_port;
         c.sm.packet_length = sm.packet_length;
         c.sm.instance_type = InstanceType.EGRESS_CLONE;
-        c.sm.egress_port = port;
-        res.clones = [this.job(c, port)];
+        const clones: EgressJob[] = [];
+        this.mirrorOut(c, session, clones);
+        if (clones.length > 0) res.clones = clones;
         b.set(s);
       }
     }

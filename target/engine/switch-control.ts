@@ -36,12 +36,19 @@ import { ValueSetStore } from './value-set.js';
 import type { ActionProfileStore } from './action-profile.js';
 import { buildProfiles, countUse, dropUnused, entryActionOf, indirectRun } from './indirect-tables.js';
 
+/** bmv2's MirroringSessionConfig: where the clones of a session go. */
+export interface MirrorSession {
+  port?: number;
+  /** A multicast group: one clone per replica, egress_rid set to the replica's. */
+  mgid?: number;
+}
+
 export class SwitchControlPlane implements ControlPlane {
   readonly generated: Generated;
   protected readonly tables: TableRuntime[];
   protected readonly tableById = new Map<number, TableRuntime>();
   protected readonly externs: ExternRuntime[];
-  protected readonly mirror = new Map<number, number>();
+  protected readonly mirror = new Map<number, MirrorSession>();
   protected readonly mcastGroups = new Map<number, { port: number; rid: number }[]>();
   /** The value sets the generated code's selects name (`$vsets`), and those by P4Info id. */
   protected readonly valueSets: ValueSetStore[];
@@ -73,10 +80,12 @@ export class SwitchControlPlane implements ControlPlane {
     });
   }
 
-  /** A mirroring session for clone/clone3 (bmv2 `mirroring_add SESSION PORT`). */
-  setMirrorSession(session: number, port: number | undefined): void {
-    if (port === undefined) this.mirror.delete(session);
-    else this.mirror.set(session, port);
+  /** A mirroring session for clone/clone3: to one port (bmv2 `mirroring_add SESSION PORT`), or to a
+   *  multicast group's replicas (`mirroring_add_mc SESSION GROUP`, which is how PI programs every P4Runtime
+   *  clone session), or both; undefined deletes it. */
+  setMirrorSession(session: number, target: number | MirrorSession | undefined): void {
+    if (target === undefined) this.mirror.delete(session);
+    else this.mirror.set(session, typeof target === 'number' ? { port: target } : { ...target });
   }
 
   /** A multicast group's replicas (bmv2 mc_mgrp_create / mc_node_create / mc_node_associate). */

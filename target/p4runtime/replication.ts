@@ -1,12 +1,15 @@
 // PacketReplicationEngineEntry (multicast groups and clone sessions) over the device's replication
-// engine. The device cannot list its groups, so the wire form of each one is kept here for Read.
+// engine, programmed as PI programs bmv2's (a clone session is a mirroring session to a multicast group of
+// its own). The device cannot list its groups, so the wire form of each one is kept here for Read.
 import { status } from '@grpc/grpc-js';
 import { bigintToBytes, bytesToBigint, checkReceived, type Entity, type EntityMsg } from 'p4runtime-ts';
 import type { PipelineDevice } from './pipeline.js';
 import { RpcError } from './rpc-error.js';
 
 type PreMsg = NonNullable<EntityMsg['packet_replication_engine_entry']>;
-type ReplicaMsg = NonNullable<PreMsg['multicast_group_entry']>['replicas'][number];
+type GroupMsg = NonNullable<PreMsg['multicast_group_entry']>;
+type SessionMsg = NonNullable<PreMsg['clone_session_entry']>;
+type ReplicaMsg = GroupMsg['replicas'][number];
 
 export interface Replica {
   port: number;
@@ -18,16 +21,23 @@ interface Group {
   /** Whether the controller sent ports as bytes (`port`) or the deprecated uint32 (`egress_port`). */
   portAsBytes: boolean;
   metadata: Buffer;
+  /** The instances of its bmv2 nodes, in the order they are attached (see nodeOrder). */
+  nodes: number[];
 }
 
 interface Session {
   replicas: Replica[];
   portAsBytes: boolean;
+  nodes: number[];
 }
 
 const invalid = (msg: string): RpcError => new RpcError(status.INVALID_ARGUMENT, msg);
 /** v1model egress ports are 9 bits. */
 const PORT_BITS = 9;
+/** PI's ranges: clone sessions 1..511, multicast groups below 2^15. PI programs each clone session into bmv2 as
+ *  a mirroring session to a multicast group of its own, 2^15 + the session id, holding the session's replicas. */
+const CLONE_SESSIONS = 512;
+const FIRST_RESERVED_GROUP = 1 << 15;
 
 function replicas(list: ReplicaMsg[]): { replicas: Replica[]; portAsBytes: boolean } {
   const seen = new Set<string>();
@@ -63,6 +73,28 @@ function replicaMsgs(
   );
 }
 
+/**
+ * The order of a group's bmv2 nodes, one per instance (egress_rid), as PI attaches them: a group's nodes
+ * that survive a MODIFY keep their places, new ones follow. (PI keeps a group's nodes in an unordered map, so
+ * the order of the nodes of one write is its hash order; we take the order in which instances first appear.)
+ */
+function nodeOrder(rs: Replica[], previous: number[] = []): number[] {
+  const now = new Set(rs.map((r) => r.instance));
+  const kept = previous.filter((rid) => now.has(rid));
+  return [...new Set([...kept, ...rs.map((r) => r.instance)])];
+}
+
+/** The replicas as bmv2 replicates them: node by node, and within a node (a port bitmap) in port order. */
+function preReplicas(rs: Replica[], nodes: number[]): { port: number; rid: number }[] {
+  return nodes.flatMap((rid) =>
+    rs
+      .filter((r) => r.instance === rid)
+      .map((r) => r.port)
+      .sort((a, b) => a - b)
+      .map((port) => ({ port, rid })),
+  );
+}
+
 export class ReplicationState {
   private readonly groups = new Map<number, Group>();
   private readonly sessions = new Map<number, Session>();
@@ -78,58 +110,73 @@ export class ReplicationState {
 
   /** Apply one update; returns its undo. */
   apply(type: string, pre: PreMsg): () => void {
-    const eng = this.engine();
-    if (pre.type === 'multicast_group_entry') {
-      const g = pre.multicast_group_entry!;
-      const id = g.multicast_group_id;
-      if (id === 0) throw invalid('multicast group id 0 is reserved');
-      const old = this.groups.get(id);
-      const setGroup = (v: Group | undefined): void => {
-        if (v) this.groups.set(id, v);
-        else this.groups.delete(id);
-        eng.setMulticastGroup(
-          id,
-          v?.replicas.map((r) => ({ port: r.port, rid: r.instance })),
-        );
-      };
-      if (type === 'INSERT' && old) throw new RpcError(status.ALREADY_EXISTS, `multicast group ${id} exists`);
-      if ((type === 'MODIFY' || type === 'DELETE') && !old)
-        throw new RpcError(status.NOT_FOUND, `no multicast group ${id}`);
-      if (type === 'DELETE') setGroup(undefined);
-      else setGroup({ ...replicas(g.replicas), metadata: g.metadata });
-      return () => setGroup(old);
-    }
-    if (pre.type === 'clone_session_entry') {
-      const c = pre.clone_session_entry!;
-      const id = c.session_id;
-      if (id === 0) throw invalid('clone session id 0 is reserved');
-      const old = this.sessions.get(id);
-      if (type === 'INSERT' && old) throw new RpcError(status.ALREADY_EXISTS, `clone session ${id} exists`);
-      if ((type === 'MODIFY' || type === 'DELETE') && !old)
-        throw new RpcError(status.NOT_FOUND, `no clone session ${id}`);
-      let next: Session | undefined;
-      if (type !== 'DELETE') {
-        if (c.class_of_service !== 0 || c.packet_length_bytes !== 0)
-          throw new RpcError(
-            status.UNIMPLEMENTED,
-            'clone sessions with class of service or truncation are not supported',
-          );
-        next = replicas(c.replicas);
-        if (next.replicas.length > 1)
-          throw new RpcError(
-            status.UNIMPLEMENTED,
-            'clone sessions with more than one replica are not supported',
-          );
-      }
-      const setSession = (v: Session | undefined): void => {
-        if (v) this.sessions.set(id, v);
-        else this.sessions.delete(id);
-        eng.setMirrorSession(id, v?.replicas[0]?.port);
-      };
-      setSession(next);
-      return () => setSession(old);
-    }
+    if (pre.type === 'multicast_group_entry') return this.applyGroup(type, pre.multicast_group_entry!);
+    if (pre.type === 'clone_session_entry') return this.applySession(type, pre.clone_session_entry!);
     throw invalid('packet replication engine entry has neither a multicast group nor a clone session');
+  }
+
+  private applyGroup(type: string, g: GroupMsg): () => void {
+    const eng = this.engine();
+    const id = g.multicast_group_id;
+    if (id === 0) throw invalid('multicast group id 0 is reserved');
+    if (id >= FIRST_RESERVED_GROUP)
+      throw new RpcError(
+        status.OUT_OF_RANGE,
+        `multicast group id ${id} is too high: ids from ${FIRST_RESERVED_GROUP} on belong to clone sessions`,
+      );
+    const old = this.groups.get(id);
+    if (type === 'INSERT' && old) throw new RpcError(status.ALREADY_EXISTS, `multicast group ${id} exists`);
+    if ((type === 'MODIFY' || type === 'DELETE') && !old)
+      throw new RpcError(status.NOT_FOUND, `no multicast group ${id}`);
+    let next: Group | undefined;
+    if (type !== 'DELETE') {
+      const r = replicas(g.replicas);
+      next = { ...r, metadata: g.metadata, nodes: nodeOrder(r.replicas, old?.nodes) };
+    }
+    const setGroup = (v: Group | undefined): void => {
+      if (v) this.groups.set(id, v);
+      else this.groups.delete(id);
+      eng.setMulticastGroup(id, v && preReplicas(v.replicas, v.nodes));
+    };
+    setGroup(next);
+    return () => setGroup(old);
+  }
+
+  private applySession(type: string, c: SessionMsg): () => void {
+    const eng = this.engine();
+    const id = c.session_id;
+    if (id === 0) throw invalid('clone session id 0 is reserved');
+    if (id >= CLONE_SESSIONS)
+      throw new RpcError(
+        status.OUT_OF_RANGE,
+        `clone session id ${id} is out of range 1..${CLONE_SESSIONS - 1}`,
+      );
+    const old = this.sessions.get(id);
+    if (type === 'INSERT' && old) throw new RpcError(status.ALREADY_EXISTS, `clone session ${id} exists`);
+    if ((type === 'MODIFY' || type === 'DELETE') && !old)
+      throw new RpcError(status.NOT_FOUND, `no clone session ${id}`);
+    let next: Session | undefined;
+    if (type !== 'DELETE') {
+      const r = replicas(c.replicas);
+      // PI's answers on bmv2: class of service is PI's own gap, truncation the target's (reported as UNKNOWN).
+      if (c.class_of_service !== 0)
+        throw new RpcError(status.UNIMPLEMENTED, 'class of service for clone sessions is not supported');
+      if (c.packet_length_bytes !== 0)
+        throw new RpcError(
+          status.UNKNOWN,
+          'error when creating clone session in target: bmv2 cannot truncate clones (packet_length_bytes)',
+        );
+      next = { ...r, nodes: nodeOrder(r.replicas, old?.nodes) };
+    }
+    const group = FIRST_RESERVED_GROUP + id;
+    const setSession = (v: Session | undefined): void => {
+      if (v) this.sessions.set(id, v);
+      else this.sessions.delete(id);
+      eng.setMulticastGroup(group, v && preReplicas(v.replicas, v.nodes));
+      eng.setMirrorSession(id, v && { mgid: group });
+    };
+    setSession(next);
+    return () => setSession(old);
   }
 
   read(pre: PreMsg, out: Entity[]): void {
@@ -137,6 +184,8 @@ export class ReplicationState {
     const wantSessions = pre.type !== 'multicast_group_entry';
     if (wantGroups) {
       const id = pre.multicast_group_entry?.multicast_group_id ?? 0;
+      if (id >= FIRST_RESERVED_GROUP)
+        throw new RpcError(status.OUT_OF_RANGE, `multicast group id ${id} is too high`);
       if (id !== 0 && !this.groups.has(id)) throw new RpcError(status.NOT_FOUND, `no multicast group ${id}`);
       for (const [gid, g] of this.groups) {
         if (id !== 0 && gid !== id) continue;
@@ -158,7 +207,12 @@ export class ReplicationState {
         if (id !== 0 && sid !== id) continue;
         out.push({
           packet_replication_engine_entry: {
-            clone_session_entry: { session_id: sid, replicas: replicaMsgs(s.replicas, s.portAsBytes) },
+            clone_session_entry: {
+              session_id: sid,
+              replicas: replicaMsgs(s.replicas, s.portAsBytes),
+              class_of_service: 0,
+              packet_length_bytes: 0,
+            },
           },
         });
       }
@@ -167,16 +221,15 @@ export class ReplicationState {
 
   /** Re-create every group and session on another device (pipeline reconcile). */
   copyTo(other: ReplicationState): void {
+    const eng = other.engine();
     for (const [id, g] of this.groups) {
       other.groups.set(id, g);
-      other.engine().setMulticastGroup(
-        id,
-        g.replicas.map((r) => ({ port: r.port, rid: r.instance })),
-      );
+      eng.setMulticastGroup(id, preReplicas(g.replicas, g.nodes));
     }
     for (const [id, s] of this.sessions) {
       other.sessions.set(id, s);
-      other.engine().setMirrorSession(id, s.replicas[0]?.port);
+      eng.setMulticastGroup(FIRST_RESERVED_GROUP + id, preReplicas(s.replicas, s.nodes));
+      eng.setMirrorSession(id, { mgid: FIRST_RESERVED_GROUP + id });
     }
   }
 }

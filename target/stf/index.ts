@@ -159,7 +159,8 @@ export function runCommands(
           sw.setMulticastGroup(c.group, []);
           break;
         case 'mc_node_create':
-          nodes.push({ rid: c.rid, ports: c.ports });
+          // bmv2 keeps a node's ports as a bitmap and replicates in port order, each port once.
+          nodes.push({ rid: c.rid, ports: [...new Set(c.ports)].sort((a, b) => a - b) });
           break;
         case 'mc_node_associate': {
           const node = nodes[c.node];

@@ -177,6 +177,57 @@ describe('engine/switch', () => {
     assert.deepEqual(sw.processPacket(0, pkt('00 00 0002 00000000')), []);
   });
 
+  it('a mirroring session to a multicast group clones once per replica, egress_rid set, then to its port', () => {
+    // simple_switch's mirroring_add_mc: multicast() of the clone, then the clone itself to the session's port
+    // (left with the last replica's rid). PI programs every P4Runtime clone session this way.
+    const sw = build(`
+      control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+        apply {
+          sm.egress_spec = 4;
+          if (hdr.data.c == 1) { clone(CloneType.I2E, 3); }
+        }
+      }
+      control Eg(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+        apply {
+          hdr.data.a = (bit<8>) sm.instance_type;
+          hdr.data.b = (bit<8>) sm.egress_rid;
+          if (hdr.data.c == 2 && sm.instance_type == 0) { clone(CloneType.E2E, 3); }
+        }
+      }`);
+    sw.setMulticastGroup(40, [
+      { port: 6, rid: 1 },
+      { port: 5, rid: 2 },
+    ]);
+    sw.setMirrorSession(3, { mgid: 40, port: 8 });
+    const i2e = sw.processPacket(0, pkt('00 00 0001 00000000'));
+    assert.deepEqual(i2e.map((o) => [o.port, toHex(o.data)]).sort(), [
+      [4, toHex(pkt('00 00 0001 00000000'))],
+      [5, toHex(pkt('01 02 0001 00000000'))],
+      [6, toHex(pkt('01 01 0001 00000000'))],
+      [8, toHex(pkt('01 02 0001 00000000'))],
+    ]);
+    sw.setMirrorSession(3, { mgid: 40 });
+    const e2e = sw.processPacket(0, pkt('00 00 0002 00000000'));
+    assert.deepEqual(
+      e2e.map((o) => [o.port, toHex(o.data)]),
+      [
+        [4, toHex(pkt('00 00 0002 00000000'))],
+        [6, toHex(pkt('02 01 0002 00000000'))],
+        [5, toHex(pkt('02 02 0002 00000000'))],
+      ],
+    );
+    // A session whose group does not exist clones nothing; a deleted session neither.
+    sw.setMirrorSession(3, { mgid: 41 });
+    assert.deepEqual(
+      sw.processPacket(0, pkt('00 00 0001 00000000')).map((o) => o.port),
+      [4],
+    );
+    sw.setMirrorSession(3, undefined);
+    assert.deepEqual(
+      sw.processPacket(0, pkt('00 00 0002 00000000')).map((o) => o.port),
+      [4],
+    );
+  });
   it('random is deterministic for a seed; hash and log_msg', () => {
     const body = `
       control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {

@@ -2,7 +2,14 @@ import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
 import { multicastGroupEntity, WriteError, type P4RuntimeClient } from 'p4runtime-ts';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { closeClients, frame, primaryWithPipeline, startServer } from './harness.js';
+import {
+  closeClients,
+  compiledP4Info,
+  frame,
+  primaryWithPipeline,
+  PROGRAM_SOURCE,
+  startServer,
+} from './harness.js';
 
 describe('P4Runtime server: packet replication engine', () => {
   let server: RunningP4RuntimeServer;
@@ -60,8 +67,69 @@ describe('P4Runtime server: packet replication engine', () => {
       [1, 9],
     );
     assert.deepEqual(await c.readCloneSessions(), [
-      { kind: 'clone', id: 7, replicas: [{ port: 9, instance: 0 }] },
+      {
+        kind: 'clone',
+        id: 7,
+        replicas: [{ port: 9, instance: 0 }],
+        classOfService: 0,
+        packetLengthBytes: 0,
+      },
     ]);
+  });
+
+  it('clone sessions of several replicas clone once per replica, each with its instance as egress_rid', async () => {
+    // PI programs a clone session into bmv2 as a mirroring session to a multicast group of its own (2^15 + the
+    // session id): one clone per replica, egress_rid = the replica's instance. That group is not the
+    // controller's: it is not read back, and ids from 2^15 on are refused.
+    const out: { port: number; src: number }[] = [];
+    server.service.on('egress', (p) =>
+      out.push({ port: p.port, src: Number(Buffer.from(p.data.subarray(6, 12)).readUIntBE(0, 6)) }),
+    );
+    await c.writeCloneSession('INSERT', 7, [
+      { port: 9, instance: 4 },
+      { port: 3, instance: 6 },
+      { port: 8, instance: 4 },
+    ]);
+    await c.insert({
+      table: 'dmac',
+      match: { 'hdr.ethernet.dst_addr': 0xaa },
+      action: { name: 'mirror_fwd', params: { port: 1, session: 7 } },
+    });
+    server.service.injectPacket(2, frame());
+    assert.deepEqual(
+      out.sort((a, b) => a.port - b.port),
+      [
+        { port: 1, src: 0xbb },
+        { port: 3, src: 6 },
+        { port: 8, src: 4 },
+        { port: 9, src: 4 },
+      ],
+    );
+    assert.deepEqual(await c.readMulticastGroups(), []);
+    // A reconciled pipeline keeps the session.
+    await c.setPipeline({
+      p4info: compiledP4Info(),
+      deviceConfig: Buffer.from(PROGRAM_SOURCE),
+      action: 'RECONCILE_AND_COMMIT',
+      force: true,
+    });
+    out.length = 0;
+    server.service.injectPacket(2, frame());
+    assert.deepEqual(out.map((o) => `${o.port}:${o.src}`).sort(), ['1:187', '3:6', '8:4', '9:4']);
+    await c.writeCloneSession('MODIFY', 7, [{ port: 5, instance: 1 }]);
+    out.length = 0;
+    server.service.injectPacket(2, frame());
+    assert.deepEqual(
+      out.map((o) => o.port).sort((a, b) => a - b),
+      [1, 5],
+    );
+    await c.writeCloneSession('DELETE', 7);
+    out.length = 0;
+    server.service.injectPacket(2, frame());
+    assert.deepEqual(
+      out.map((o) => o.port),
+      [1],
+    );
   });
 
   it('reports replication errors with the spec codes, and rolls them back atomically', async () => {
@@ -83,14 +151,28 @@ describe('P4Runtime server: packet replication engine', () => {
       status.INVALID_ARGUMENT,
     );
     assert.equal(await code(c.writeMulticastGroup('INSERT', 3, [{ port: 600 }])), status.INVALID_ARGUMENT);
+    // PI's ranges and answers on bmv2.
+    assert.equal(await code(c.writeMulticastGroup('INSERT', 1 << 15, [])), status.OUT_OF_RANGE);
+    await assert.rejects(c.readMulticastGroups((1 << 15) + 4), (e: { code?: number }) => {
+      assert.equal(e.code, status.OUT_OF_RANGE);
+      return true;
+    });
+    assert.equal(await code(c.writeCloneSession('INSERT', 0, [{ port: 1 }])), status.INVALID_ARGUMENT);
+    assert.equal(await code(c.writeCloneSession('INSERT', 512, [{ port: 1 }])), status.OUT_OF_RANGE);
     assert.equal(
-      await code(c.writeCloneSession('INSERT', 4, [{ port: 1 }, { port: 2 }])),
+      await code(c.writeCloneSession('INSERT', 4, [{ port: 1 }, { port: 1 }])),
+      status.INVALID_ARGUMENT,
+    );
+    assert.equal(
+      await code(c.writeCloneSession('INSERT', 4, [{ port: 1 }], { classOfService: 2 })),
       status.UNIMPLEMENTED,
     );
+    // bmv2 cannot truncate clones: PI reports the target's refusal as UNKNOWN.
     assert.equal(
       await code(c.writeCloneSession('INSERT', 4, [{ port: 1 }], { packetLengthBytes: 64 })),
-      status.UNIMPLEMENTED,
+      status.UNKNOWN,
     );
+    assert.deepEqual(await c.readCloneSessions(), []);
     await assert.rejects(
       c.write(
         [

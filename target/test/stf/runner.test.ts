@@ -222,4 +222,18 @@ register_read Ing.last 0 5
     const r = await runStf({ programPath: f.p4, stfPath: f.test });
     assert.equal(r.status, 'pass', r.report);
   });
+
+  it("replicates to each port of a multicast node once, as bmv2 (which keeps a node's ports as a bitmap)", async () => {
+    const program = PROGRAM.replace(
+      'seen.count((bit<32>) sm.ingress_port);',
+      'seen.count((bit<32>) sm.ingress_port); sm.mcast_grp = 1; return;',
+    );
+    const out = '000000000002 000000000001 0800 4500 0014 0000 0000 4011 **** 0a010203 0a090909';
+    const f = files(
+      `mc_mgrp_create 1\nmc_node_create 0 2 1 2\nmc_node_associate 1 0\npacket 0 ${IN}\nexpect 1 ${out}\nexpect 2 ${out}\n`,
+      program,
+    );
+    const r = await runStf({ programPath: f.p4, stfPath: f.test });
+    assert.equal(r.status, 'pass', r.report);
+  });
 });

@@ -168,7 +168,12 @@ control MyIngress(inout headers_t hdr, inout meta_t meta, inout standard_metadat
 }
 
 control MyEgress(inout headers_t hdr, inout meta_t meta, inout standard_metadata_t sm) {
-    apply { }
+    // An ingress clone carries its replica's instance (egress_rid) out in its source address.
+    apply {
+        if (sm.instance_type == 1) {
+            hdr.ethernet.src_addr = (bit<48>) sm.egress_rid;
+        }
+    }
 }
 
 control MyComputeChecksum(inout headers_t hdr, inout meta_t meta) {
