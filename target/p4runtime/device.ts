@@ -451,6 +451,11 @@ export class Device {
       if (type !== 'MODIFY') throw invalid('the default entry can only be modified');
       if (e.match.length > 0 || e.priority !== 0)
         throw invalid('the default entry has no match and no priority');
+      // As PI answers: a table with an action profile keeps the default action its program gives it.
+      if (t.implementation_id)
+        throw invalid(
+          `the default action of ${t.preamble.name} cannot be set or reset: the table is indirect`,
+        );
       if (t.const_default_action_id)
         throw new RpcError(status.PERMISSION_DENIED, `the default action of ${t.preamble.name} is const`);
       const old = dev.getDefaultAction(t.preamble.id);

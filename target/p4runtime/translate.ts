@@ -135,14 +135,11 @@ export class Schema {
     return { actionId: a.action_id, params };
   }
 
-  /** A default entry's action: a direct action (the default of an indirect table too, as its P4 default). */
+  /** A default entry's action, of a direct table (an indirect table's default cannot be written). */
   defaultAction(t: Table, e: TableEntryMsg): ActionCall {
     const a = this.tableAction(t, e, true);
     if (isIndirect(a))
-      throw new RpcError(
-        status.UNIMPLEMENTED,
-        `the default entry of ${t.preamble.name} takes an action; a default member or group is not supported`,
-      );
+      throw invalid(`table ${t.preamble.name} has no action profile: its default entry takes an action`);
     return a;
   }
 

@@ -164,6 +164,19 @@ describe('P4Runtime server: action profiles and selectors', () => {
       c.insert({ table: 'plain', match: { 'hdr.h.dst': 2 }, member: 1 }),
       writeFails(status.INVALID_ARGUMENT),
     );
+    // An indirect table's default entry cannot be written at all (PI: "Cannot set / reset default action for
+    // indirect table"), and a direct table's default takes an action.
+    for (const write of [
+      () => c.modify({ table: 'ecmp', isDefault: true, member: 1 }),
+      () => c.modify({ table: 'tagger', isDefault: true, group: 1 }),
+      () => c.setDefaultAction('ecmp', fwd(1)),
+      () => c.resetDefaultAction('ecmp'),
+    ])
+      await assert.rejects(write(), writeFails(status.INVALID_ARGUMENT, /cannot be set or reset/));
+    await assert.rejects(
+      c.modify({ table: 'plain', isDefault: true, member: 1 }),
+      writeFails(status.INVALID_ARGUMENT, /no action profile/),
+    );
     await assert.rejects(
       c.insert({ table: 'ecmp', match: { 'hdr.h.dst': 2 }, member: 42 }),
       writeFails(status.INVALID_ARGUMENT),
