@@ -86,10 +86,12 @@ function nodeOrder(rs: Replica[], previous: number[] = []): number[] {
 
 /** The replicas as bmv2 replicates them: node by node, and within a node (a port bitmap) in port order. */
 function preReplicas(rs: Replica[], nodes: number[]): { port: number; rid: number }[] {
+  // Grouped in one pass: a client may send a group of a few hundred thousand replicas.
+  const ports = new Map<number, number[]>(nodes.map((rid) => [rid, []]));
+  for (const r of rs) ports.get(r.instance)!.push(r.port);
   return nodes.flatMap((rid) =>
-    rs
-      .filter((r) => r.instance === rid)
-      .map((r) => r.port)
+    ports
+      .get(rid)!
       .sort((a, b) => a - b)
       .map((port) => ({ port, rid })),
   );

@@ -71,6 +71,17 @@ const tableEntry = fc.record(
   { requiredKeys: ['table_id'] },
 );
 const index = fc.record({ index: int64 });
+/** Replicas of a multicast group or clone session: ports as the deprecated uint32 or as bytes. */
+const replicas = fc.array(
+  fc.oneof(
+    fc.record({
+      egress_port: fc.integer({ min: 0, max: 600 }),
+      instance: fc.integer({ min: 0, max: 70000 }),
+    }),
+    fc.record({ port: fc.uint8Array({ maxLength: 3 }).map((b) => Buffer.from(b)), instance: fc.nat(5) }),
+  ),
+  { maxLength: 3 },
+);
 const entity = fc.oneof(
   tableEntry.map((table_entry) => ({ table_entry })),
   fc
@@ -124,18 +135,28 @@ const entity = fc.oneof(
     )
     .map((digest_entry) => ({ digest_entry })),
   fc
-    .record({
-      multicast_group_entry: fc.record({
-        multicast_group_id: fc.integer({ min: 0, max: 0xffffffff }),
-        replicas: fc.array(
-          fc.record({
-            egress_port: fc.integer({ min: 0, max: 600 }),
-            instance: fc.integer({ min: 0, max: 70000 }),
-          }),
-          { maxLength: 3 },
+    .oneof(
+      fc.record({
+        multicast_group_entry: fc.record({
+          multicast_group_id: fc.oneof(
+            fc.integer({ min: 0, max: 0xffffffff }),
+            fc.integer({ min: (1 << 15) - 2, max: (1 << 15) + 2 }),
+          ),
+          replicas,
+        }),
+      }),
+      fc.record({
+        clone_session_entry: fc.record(
+          {
+            session_id: fc.oneof(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 513 })),
+            replicas,
+            class_of_service: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 0xffffffff })),
+            packet_length_bytes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 0xffffffff })),
+          },
+          { requiredKeys: [] },
         ),
       }),
-    })
+    )
     .map((packet_replication_engine_entry) => ({ packet_replication_engine_entry })),
   fc.constant({}),
 );

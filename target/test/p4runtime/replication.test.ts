@@ -132,6 +132,15 @@ describe('P4Runtime server: packet replication engine', () => {
     );
   });
 
+  it('takes a group and a clone session of 100 000 replicas, each its own instance, in one pass', async () => {
+    // The replicas are sorted into bmv2 nodes (one per instance) without comparing each with each other.
+    const many = Array.from({ length: 100_000 }, (_, i) => ({ port: i % 500, instance: i }));
+    await c.writeMulticastGroup('INSERT', 9, many);
+    await c.writeCloneSession('INSERT', 9, many);
+    assert.equal((await c.readMulticastGroups(9))[0]?.replicas.length, many.length);
+    assert.equal((await c.readCloneSessions(9))[0]?.replicas.length, many.length);
+  });
+
   it('reports replication errors with the spec codes, and rolls them back atomically', async () => {
     await c.writeMulticastGroup('INSERT', 1, [{ port: 1 }]);
     const code = async (p: Promise<void>): Promise<number | undefined> => {
