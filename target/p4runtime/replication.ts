@@ -97,6 +97,12 @@ function preReplicas(rs: Replica[], nodes: number[]): { port: number; rid: numbe
   );
 }
 
+/** An INSERT of something that exists, or a MODIFY or DELETE of something that does not: the spec's codes. */
+function checkExists(type: string, exists: boolean, what: string): void {
+  if (type === 'INSERT' && exists) throw new RpcError(status.ALREADY_EXISTS, `${what} exists`);
+  if ((type === 'MODIFY' || type === 'DELETE') && !exists) throw new RpcError(status.NOT_FOUND, `no ${what}`);
+}
+
 export class ReplicationState {
   private readonly groups = new Map<number, Group>();
   private readonly sessions = new Map<number, Session>();
@@ -127,9 +133,7 @@ export class ReplicationState {
         `multicast group id ${id} is too high: ids from ${FIRST_RESERVED_GROUP} on belong to clone sessions`,
       );
     const old = this.groups.get(id);
-    if (type === 'INSERT' && old) throw new RpcError(status.ALREADY_EXISTS, `multicast group ${id} exists`);
-    if ((type === 'MODIFY' || type === 'DELETE') && !old)
-      throw new RpcError(status.NOT_FOUND, `no multicast group ${id}`);
+    checkExists(type, old !== undefined, `multicast group ${id}`);
     let next: Group | undefined;
     if (type !== 'DELETE') {
       const r = replicas(g.replicas);
@@ -154,9 +158,7 @@ export class ReplicationState {
         `clone session id ${id} is out of range 1..${CLONE_SESSIONS - 1}`,
       );
     const old = this.sessions.get(id);
-    if (type === 'INSERT' && old) throw new RpcError(status.ALREADY_EXISTS, `clone session ${id} exists`);
-    if ((type === 'MODIFY' || type === 'DELETE') && !old)
-      throw new RpcError(status.NOT_FOUND, `no clone session ${id}`);
+    checkExists(type, old !== undefined, `clone session ${id}`);
     let next: Session | undefined;
     if (type !== 'DELETE') {
       const r = replicas(c.replicas);

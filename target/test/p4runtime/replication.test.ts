@@ -26,6 +26,14 @@ describe('P4Runtime server: packet replication engine', () => {
     await server.stop(500);
   });
 
+  /** Packets to 0xaa leave by port 1 and are cloned (I2E) to `session`. */
+  const forwardAndMirror = (session: number) =>
+    c.insert({
+      table: 'dmac',
+      match: { 'hdr.ethernet.dst_addr': 0xaa },
+      action: { name: 'mirror_fwd', params: { port: 1, session } },
+    });
+
   it('multicast groups replicate packets, read back, modify and delete', async () => {
     await c.writeMulticastGroup('INSERT', 5, [{ port: 2 }, { port: 3, instance: 1 }]);
     await c.insert({
@@ -56,11 +64,7 @@ describe('P4Runtime server: packet replication engine', () => {
 
   it('clone sessions mirror packets', async () => {
     await c.writeCloneSession('INSERT', 7, [{ port: 9 }]);
-    await c.insert({
-      table: 'dmac',
-      match: { 'hdr.ethernet.dst_addr': 0xaa },
-      action: { name: 'mirror_fwd', params: { port: 1, session: 7 } },
-    });
+    await forwardAndMirror(7);
     server.service.injectPacket(2, frame());
     assert.deepEqual(
       [...egress].sort((a, b) => a - b),
@@ -90,11 +94,7 @@ describe('P4Runtime server: packet replication engine', () => {
       { port: 3, instance: 6 },
       { port: 8, instance: 4 },
     ]);
-    await c.insert({
-      table: 'dmac',
-      match: { 'hdr.ethernet.dst_addr': 0xaa },
-      action: { name: 'mirror_fwd', params: { port: 1, session: 7 } },
-    });
+    await forwardAndMirror(7);
     server.service.injectPacket(2, frame());
     assert.deepEqual(
       out.sort((a, b) => a.port - b.port),
