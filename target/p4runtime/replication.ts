@@ -124,7 +124,8 @@ export class ReplicationState {
   }
 
   private applyGroup(type: string, g: GroupMsg): () => void {
-    const eng = this.engine();
+    // A device without a replication engine answers UNIMPLEMENTED before anything is checked.
+    this.engine();
     const id = g.multicast_group_id;
     if (id === 0) throw invalid('multicast group id 0 is reserved');
     if (id >= FIRST_RESERVED_GROUP)
@@ -139,17 +140,19 @@ export class ReplicationState {
       const r = replicas(g.replicas);
       next = { ...r, metadata: g.metadata, nodes: nodeOrder(r.replicas, old?.nodes) };
     }
-    const setGroup = (v: Group | undefined): void => {
-      if (v) this.groups.set(id, v);
-      else this.groups.delete(id);
-      eng.setMulticastGroup(id, v && preReplicas(v.replicas, v.nodes));
-    };
-    setGroup(next);
-    return () => setGroup(old);
+    this.setGroup(id, next);
+    return () => this.setGroup(id, old);
+  }
+
+  /** Keep (or forget) a group and program the device's replication engine with it. */
+  private setGroup(id: number, g: Group | undefined): void {
+    if (g) this.groups.set(id, g);
+    else this.groups.delete(id);
+    this.engine().setMulticastGroup(id, g && preReplicas(g.replicas, g.nodes));
   }
 
   private applySession(type: string, c: SessionMsg): () => void {
-    const eng = this.engine();
+    this.engine();
     const id = c.session_id;
     if (id === 0) throw invalid('clone session id 0 is reserved');
     if (id >= CLONE_SESSIONS)
@@ -172,15 +175,18 @@ export class ReplicationState {
         );
       next = { ...r, nodes: nodeOrder(r.replicas, old?.nodes) };
     }
+    this.setSession(id, next);
+    return () => this.setSession(id, old);
+  }
+
+  /** Keep (or forget) a clone session and program it as PI does: a mirroring session to its own group. */
+  private setSession(id: number, s: Session | undefined): void {
+    if (s) this.sessions.set(id, s);
+    else this.sessions.delete(id);
+    const eng = this.engine();
     const group = FIRST_RESERVED_GROUP + id;
-    const setSession = (v: Session | undefined): void => {
-      if (v) this.sessions.set(id, v);
-      else this.sessions.delete(id);
-      eng.setMulticastGroup(group, v && preReplicas(v.replicas, v.nodes));
-      eng.setMirrorSession(id, v && { mgid: group });
-    };
-    setSession(next);
-    return () => setSession(old);
+    eng.setMulticastGroup(group, s && preReplicas(s.replicas, s.nodes));
+    eng.setMirrorSession(id, s && { mgid: group });
   }
 
   read(pre: PreMsg, out: Entity[]): void {
@@ -225,15 +231,7 @@ export class ReplicationState {
 
   /** Re-create every group and session on another device (pipeline reconcile). */
   copyTo(other: ReplicationState): void {
-    const eng = other.engine();
-    for (const [id, g] of this.groups) {
-      other.groups.set(id, g);
-      eng.setMulticastGroup(id, preReplicas(g.replicas, g.nodes));
-    }
-    for (const [id, s] of this.sessions) {
-      other.sessions.set(id, s);
-      eng.setMulticastGroup(FIRST_RESERVED_GROUP + id, preReplicas(s.replicas, s.nodes));
-      eng.setMirrorSession(id, { mgid: FIRST_RESERVED_GROUP + id });
-    }
+    for (const [id, g] of this.groups) other.setGroup(id, g);
+    for (const [id, sess] of this.sessions) other.setSession(id, sess);
   }
 }
