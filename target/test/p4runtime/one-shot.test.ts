@@ -49,10 +49,10 @@ describe('P4Runtime server: one-shot action selector programming', () => {
       .filter((e) => e.match['hdr.h.dst']?.kind === 'exact' && e.match['hdr.h.dst'].value === BigInt(dst))
       .map((e) => e.actionSet?.map((a) => [a.action.name, a.action.params.port, a.weight]));
 
-  it('keeps one-shot entries across RECONCILE_AND_COMMIT, spreading as before', async () => {
-    await c.insert(oneShot(2, [[10], [20, 2], [30], [35]]));
-    const p4info = await c.fetchP4Info();
-    await c.setPipeline({ p4info, deviceConfig: Buffer.from(SOURCE), action: 'RECONCILE_AND_COMMIT' });
+  /** A set of four ports, one of weight 2: one bmv2 member per unit of weight, in the set's order. */
+  const FOUR_PORTS: [port: number, weight?: number][] = [[10], [20, 2], [30], [35]];
+  /** Entry 2 holds FOUR_PORTS: packets spread over its five bmv2 members, and it reads back as written. */
+  async function spreadsAsWritten(): Promise<void> {
     spreads(2, [10, 20, 20, 30, 35]);
     assert.deepEqual(await readSet(2), [
       [
@@ -62,19 +62,18 @@ describe('P4Runtime server: one-shot action selector programming', () => {
         ['MyIngress.fwd', 35n, 1],
       ],
     ]);
+  }
+
+  it('keeps one-shot entries across RECONCILE_AND_COMMIT, spreading as before', async () => {
+    await c.insert(oneShot(2, FOUR_PORTS));
+    const p4info = await c.fetchP4Info();
+    await c.setPipeline({ p4info, deviceConfig: Buffer.from(SOURCE), action: 'RECONCILE_AND_COMMIT' });
+    await spreadsAsWritten();
   });
 
   it('spreads packets over the set as bmv2 would, reads it back as written, and MODIFY/DELETE replace it', async () => {
-    await c.insert(oneShot(2, [[10], [20, 2], [30], [35]]));
-    spreads(2, [10, 20, 20, 30, 35]);
-    assert.deepEqual(await readSet(2), [
-      [
-        ['MyIngress.fwd', 10n, 1],
-        ['MyIngress.fwd', 20n, 2],
-        ['MyIngress.fwd', 30n, 1],
-        ['MyIngress.fwd', 35n, 1],
-      ],
-    ]);
+    await c.insert(oneShot(2, FOUR_PORTS));
+    await spreadsAsWritten();
     // The hidden members and group are in no read (PI keeps them to itself).
     assert.deepEqual(await c.readActionProfileMembers(), []);
     assert.deepEqual(await c.readActionProfileGroups(), []);
