@@ -18,6 +18,11 @@ export interface WorkerSetup {
   iterations: number | undefined;
 }
 
+/** What a worker is started with: the setup, and a flag the pool raises to have its current run abandoned. */
+export interface WorkerData extends WorkerSetup {
+  abandon: Int32Array;
+}
+
 /** A run for a worker (`index` is the run's place in the experiment), or the word to stop once it is idle. */
 export type ToWorker = { kind: 'run'; index: number; spec: RunSpec } | { kind: 'stop' };
 
@@ -50,6 +55,7 @@ export function runInWorkers(
     let finished = 0;
     let settled = false;
     let done: RunResult[] | undefined;
+    const abandon = new Int32Array(new SharedArrayBuffer(4));
     // An idle worker is told to stop and exits by itself once its P4Runtime channels and servers have closed:
     // terminate() while HTTP/2 data is still arriving can abort the whole process inside Node
     // ("Assertion failed: onread->IsFunction()"). The results are given once every worker has exited.
@@ -64,8 +70,10 @@ export function runInWorkers(
       if (settled) return;
       settled = true;
       if (err) {
-        // A failed run: the others are abandoned mid-run, which only a terminate() stops.
-        for (const w of workers) void w.terminate();
+        // A failed run: the others abandon theirs at their next progress check and exit as an idle worker
+        // does, their channels closed (never terminate() one that may be pushing over P4Runtime: see retire).
+        Atomics.store(abandon, 0, 1);
+        for (const w of workers) retire(w);
         reject(err);
         return;
       }
@@ -81,7 +89,7 @@ export function runInWorkers(
     };
     const count = Math.max(1, Math.min(jobs, specs.length));
     for (let i = 0; i < count && !settled; i++) {
-      const w = startWorker(setup);
+      const w = startWorker({ ...setup, abandon });
       workers.push(w);
       w.on('message', (m: FromWorker) => {
         if (settled) return;
@@ -122,7 +130,7 @@ export function runInWorkers(
  * A worker running worker.ts. Compiled (dist/), that is worker.js. From TypeScript source (tests, `tsx`), Node 20
  * does not pass `--import tsx` on to worker threads, so the worker registers tsx's loader itself first.
  */
-function startWorker(setup: WorkerSetup): Worker {
+function startWorker(setup: WorkerData): Worker {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here), { workerData: setup });
   const entry = new URL('./worker.ts', here).href;

@@ -134,6 +134,8 @@ export interface RunOptions {
    * the same on every machine): a fixed amount of work for benchmarks. The run is then reported incomplete.
    */
   switchHopLimit?: number;
+  /** Asked with each progress call: true abandons the run at once (it is then reported incomplete). */
+  abandoned?: () => boolean;
 }
 
 export async function runOne(exp: Experiment, spec: RunSpec, options: RunOptions = {}): Promise<RunResult> {
@@ -154,7 +156,8 @@ export async function runOne(exp: Experiment, spec: RunSpec, options: RunOptions
     until: MAX_SIMULATED_PS_PER_ITERATION * iterations,
     onProgress: () => {
       progress?.(workload.progress);
-      if (Date.now() - started > limit || fabric.switchHops() >= hopLimit) fabric.sim.stop();
+      if (Date.now() - started > limit || fabric.switchHops() >= hopLimit || options.abandoned?.())
+        fabric.sim.stop();
     },
     progressEvery: 200_000,
   });
