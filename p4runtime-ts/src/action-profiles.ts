@@ -1,10 +1,11 @@
 // Action profile members and selector groups (ActionProfileMember, ActionProfileGroup: spec §9.2) from
 // names: a profile by its P4Info name or alias, a member's action as a table entry's. Group members may be
-// given as bare member ids (weight 1).
+// given as bare member ids (weight 1), and may watch a port (sent as `watch_port` bytes).
 import { ValueError } from './bytes.js';
 import type { ActionSpec, DecodedAction, P4Codec as Codec } from './codec.js';
 import { idOf, nameOf } from './p4info.js';
 import type { Entity, EntityMsg } from './types.js';
+import { decodeWatchPort, watchPortFields } from './watch-port.js';
 
 export interface ActionProfileMemberSpec {
   profile: string;
@@ -15,8 +16,9 @@ export interface ActionProfileMemberSpec {
 export interface ActionProfileGroupSpec {
   profile: string;
   groupId: number;
-  /** Member ids (weight 1), or members with weights. */
-  members: (number | { memberId: number; weight?: number })[];
+  /** Member ids (weight 1), or members with weights and maybe a watch port: a port whose going down takes
+   *  the member out of the group's selection until it comes back up. */
+  members: (number | { memberId: number; weight?: number; watchPort?: number })[];
   /** The largest sum of weights the group may hold; 0 or left out for none given. */
   maxSize?: number;
 }
@@ -32,7 +34,8 @@ export interface DecodedActionProfileGroup {
   profile: string;
   profileId: number;
   groupId: number;
-  members: { memberId: number; weight: number }[];
+  /** watchPort is present for a member that watches a port (written as either `watch_kind`). */
+  members: { memberId: number; weight: number; watchPort?: number }[];
   maxSize: number;
 }
 
@@ -70,7 +73,7 @@ export function actionProfileGroupEntity(
       members: (spec.members ?? []).map((m) =>
         typeof m === 'number'
           ? { member_id: m, weight: 1 }
-          : { member_id: m.memberId, weight: m.weight ?? 1 },
+          : { member_id: m.memberId, weight: m.weight ?? 1, ...watchPortFields(m.watchPort) },
       ),
       max_size: spec.maxSize ?? 0,
     },
@@ -97,7 +100,7 @@ export function decodeActionProfileGroup(codec: Codec, e: EntityMsg): DecodedAct
     profile: nameOf(p),
     profileId: g.action_profile_id,
     groupId: g.group_id,
-    members: g.members.map((m) => ({ memberId: m.member_id, weight: m.weight })),
+    members: g.members.map((m) => ({ memberId: m.member_id, weight: m.weight, ...decodeWatchPort(m) })),
     maxSize: g.max_size,
   };
 }

@@ -2,6 +2,7 @@
 // read back into names and bigints. Values are encoded canonically (spec §8.4); don't-care matches are
 // omitted as the spec requires (§9.1.1), so an entry written and read back compares equal.
 import { bigintToBytes, bytesToBigint, maxValue, toBigint, ValueError, type ValueInput } from './bytes.js';
+import { decodeWatchPort, watchPortFields } from './watch-port.js';
 import {
   idOf,
   nameOf,
@@ -50,6 +51,8 @@ export interface ActionSpec {
 export interface OneShotActionSpec {
   action: ActionSpec;
   weight?: number;
+  /** A port whose going down takes the action out of the set's selection until it comes back up. */
+  watchPort?: number;
 }
 
 export interface TableEntrySpec {
@@ -98,7 +101,7 @@ export interface DecodedTableEntry {
   member?: number;
   group?: number;
   /** A one-shot entry's action set, as it was written. */
-  actionSet?: { action: DecodedAction; weight: number }[];
+  actionSet?: { action: DecodedAction; weight: number; watchPort?: number }[];
   counterData?: CounterValue;
   meterConfig?: MeterConfigValue;
   metadata: Buffer;
@@ -313,6 +316,7 @@ export class P4Codec {
           action_profile_actions: spec.actionSet.map((a) => ({
             action: this.encodeAction(a.action),
             weight: a.weight ?? 1,
+            ...watchPortFields(a.watchPort),
           })),
         },
       };
@@ -348,6 +352,7 @@ export class P4Codec {
       out.actionSet = set.action_profile_actions.map((a) => ({
         action: this.decodeAction(a.action ?? { action_id: 0, params: [] }),
         weight: a.weight,
+        ...decodeWatchPort(a),
       }));
     const counter = decodeCounter(e.counter_data);
     if (counter) out.counterData = counter;

@@ -9,9 +9,19 @@
 //  - an entry whose group has become empty is a hit that runs no action (bmv2's "empty group" error path);
 //  - a one-shot entry (P4Runtime's action_profile_action_set) gets a group of its own whose members are one
 //    bmv2 member per unit of weight, created in the set's order, as PI creates them; a profile is programmed
-//    either with members and groups or one-shot, never both at once (PI refuses the mix, INVALID_ARGUMENT).
+//    either with members and groups or one-shot, never both at once (PI refuses the mix, INVALID_ARGUMENT);
+//  - a group member (or one-shot action) may watch a port: while the port is down its bmv2 members are
+//    deactivated, as PI's WatchPortEnforcer does, and the selection takes the hash modulo the active ones
+//    (PI's GroupSelection for bmv2); a group whose members are all inactive runs no action, like an empty
+//    one (bmv2 itself would divide by zero there).
 // Members and groups are named by the control plane's ids (P4Runtime's member_id and group_id).
-import { ControlPlaneError, type ActionCall, type OneShotAction } from './control-plane-api.js';
+import {
+  ControlPlaneError,
+  watchedPort,
+  type ActionCall,
+  type OneShotAction,
+  type WatchPort,
+} from './control-plane-api.js';
 
 /** What a member runs in one table: the action's index in that table and its arguments in engine form
  *  (the shape of control-plane.ts's ActionRun, which the generated apply functions read). */
@@ -41,6 +51,12 @@ export interface ProfileGroup {
   weights: Map<number, number>;
   /** bmv2's member list of the group: one slot per unit of weight, ordered by handle. */
   slots: ProfileMember[];
+  /** Member id -> its watch port as written, for the members that watch one. */
+  watches: Map<number, WatchPort>;
+  /** The ports watched, by member (its every slot follows the port). */
+  watched: Map<ProfileMember, number>;
+  /** The slots selection chooses from: those of members whose watched port is up, in slot order. */
+  live: ProfileMember[];
   entryRefs: number;
   /** A one-shot entry's group: the action set as written (what the entry reads back) and the release of
    *  its hidden members and group. Such a group is in no read and has id -1. */
@@ -58,7 +74,7 @@ export interface MemberSpec {
 
 export interface GroupSpec {
   groupId: number;
-  members: { memberId: number; weight: number }[];
+  members: { memberId: number; weight: number; watch?: WatchPort }[];
   /** 0: no size given at creation. */
   maxSize: number;
 }
@@ -80,6 +96,8 @@ export class ActionProfileStore {
   /** bmv2's handle manager: the lowest free handle first. */
   private freeHandles: number[] = [];
   private nextHandle = 0;
+  /** The status of the ports group members watch (the switch's; every port is up by default). */
+  portUp: (port: number) => boolean = () => true;
 
   /**
    * @param resolve  turns a member's action into its run in each table of the profile (throwing
@@ -99,9 +117,30 @@ export class ActionProfileStore {
 
   /** The run of a group for a packet whose selector hash is h. */
   pick(group: ProfileGroup, table: number, h: bigint): MemberRun {
-    const n = group.slots.length;
+    const live = group.live;
+    const n = live.length;
     if (n === 0) return EMPTY_RUN;
-    return group.slots[Number(h % BigInt(n))].runs[table];
+    return live[Number(h % BigInt(n))].runs[table];
+  }
+
+  /** A watched port went up or down: the groups watching it choose again from their active members. */
+  portStatusChanged(port: number): void {
+    for (const g of [...this.groups.values(), ...this.oneShotGroups])
+      for (const p of g.watched.values())
+        if (p === port) {
+          this.refreshLive(g);
+          break;
+        }
+  }
+
+  private refreshLive(g: ProfileGroup): void {
+    g.live =
+      g.watched.size === 0
+        ? g.slots
+        : g.slots.filter((m) => {
+            const port = g.watched.get(m);
+            return port === undefined || this.portUp(port);
+          });
   }
 
   // ---- members
@@ -190,6 +229,9 @@ export class ActionProfileStore {
       maxSize: spec.maxSize,
       weights: new Map(),
       slots: [],
+      watches: new Map(),
+      watched: new Map(),
+      live: [],
       entryRefs: 0,
     };
     this.setMembers(g, spec);
@@ -223,7 +265,10 @@ export class ActionProfileStore {
   readGroups(): GroupSpec[] {
     return [...this.groups.values()].map((g) => ({
       groupId: g.id,
-      members: [...g.weights].map(([memberId, weight]) => ({ memberId, weight })),
+      members: [...g.weights].map(([memberId, weight]) => {
+        const watch = g.watches.get(memberId);
+        return watch ? { memberId, weight, watch: copyWatch(watch) } : { memberId, weight };
+      }),
       maxSize: g.maxSize,
     }));
   }
@@ -273,7 +318,10 @@ export class ActionProfileStore {
     const runs = actions.map((a) => this.resolve(a.action));
     // Handles are taken lowest first, so the set's order is bmv2's member order in the group.
     const slots: ProfileMember[] = [];
-    const written = actions.map((a) => ({ action: copyCall(a.action), weight: a.weight }));
+    const written = actions.map((a): OneShotAction => {
+      const w = { action: copyCall(a.action), weight: a.weight };
+      return a.watch ? { ...w, watch: copyWatch(a.watch) } : w;
+    });
     const hidden = written.map((a, i): ProfileMember => {
       const m: ProfileMember = {
         id: -1,
@@ -289,7 +337,22 @@ export class ActionProfileStore {
       }
       return m;
     });
-    const g: ProfileGroup = { id: -1, maxSize: 0, weights: new Map(), slots, entryRefs: 0 };
+    const watched = new Map<ProfileMember, number>();
+    hidden.forEach((m, i) => {
+      const port = watchedPort(written[i].watch);
+      if (port !== undefined) watched.set(m, port);
+    });
+    const g: ProfileGroup = {
+      id: -1,
+      maxSize: 0,
+      weights: new Map(),
+      slots,
+      watches: new Map(),
+      watched,
+      live: slots,
+      entryRefs: 0,
+    };
+    this.refreshLive(g);
     for (const m of hidden) m.groups.add(g);
     g.oneShot = {
       actions: written,
@@ -334,8 +397,9 @@ export class ActionProfileStore {
   /** Validates all of the new membership before changing anything, then applies it as PI does. */
   private setMembers(g: ProfileGroup, spec: GroupSpec): void {
     const next = new Map<number, number>();
+    const watches = new Map<number, WatchPort>();
     let total = 0;
-    for (const { memberId, weight } of spec.members) {
+    for (const { memberId, weight, watch } of spec.members) {
       if (!Number.isInteger(weight) || weight <= 0)
         throw new ControlPlaneError(
           'INVALID_ARGUMENT',
@@ -347,6 +411,7 @@ export class ActionProfileStore {
           `member ${memberId} is given twice in group ${g.id} (use a weight)`,
         );
       next.set(memberId, weight);
+      if (watch) watches.set(memberId, copyWatch(watch));
       total += weight;
     }
     // The sum of weights is bounded by the group's max_size, else the P4Info's max_group_size, else (this
@@ -378,6 +443,13 @@ export class ActionProfileStore {
       for (let i = 0; i < w; i++) slots.push({ h: m.handles[i], m });
     }
     g.slots = slots.sort((a, b) => a.h - b.h).map((s) => s.m);
+    g.watches = watches;
+    g.watched = new Map();
+    for (const [id, w] of watches) {
+      const port = watchedPort(w);
+      if (port !== undefined) g.watched.set(this.member(id), port);
+    }
+    this.refreshLive(g);
   }
 
   /** Releases the weight copies no group needs any more (PI's purge of unused weighted members). */
@@ -400,6 +472,10 @@ export class ActionProfileStore {
     while (i > 0 && free[i - 1] > h) i--;
     free.splice(i, 0, h);
   }
+}
+
+function copyWatch(w: WatchPort): WatchPort {
+  return w.kind === 'watch' ? { ...w } : { kind: 'watchPort', watchPort: Uint8Array.from(w.watchPort) };
 }
 
 function copyCall(a: ActionCall): ActionCall {

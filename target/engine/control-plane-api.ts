@@ -52,6 +52,30 @@ export type IndirectAction =
 export interface OneShotAction {
   action: ActionCall;
   weight: number;
+  /** The port whose status decides whether the action is chosen, if it watches one. */
+  watch?: WatchPort;
+}
+
+/**
+ * A group member's or one-shot action's watch port, as P4Runtime writes it (`watch_kind`: the deprecated
+ * int32 `watch`, or the `watch_port` bytes), kept as written so that a read gives it back. While the port is
+ * down the member is left out of the group's selection (PI's WatchPortEnforcer deactivates it in bmv2).
+ */
+export type WatchPort = { kind: 'watch'; watch: number } | { kind: 'watchPort'; watchPort: Uint8Array };
+
+/** The port a watch names, read as PI reads it: none for 0 (SDN_PORT_UNKNOWN), for empty bytes and for
+ *  bytes that do not fit a positive int32 (PI's conversion); the deprecated int32 is taken as unsigned. */
+export function watchedPort(w: WatchPort | undefined): number | undefined {
+  if (!w) return undefined;
+  let port: number;
+  if (w.kind === 'watch') port = w.watch >>> 0;
+  else {
+    const b = w.watchPort;
+    if (b.length === 0 || b.length > 4 || (b.length === 4 && b[0]! >= 0x80)) return undefined;
+    port = 0;
+    for (const x of b) port = port * 256 + x;
+  }
+  return port === 0 ? undefined : port;
 }
 
 export type EntryAction = ActionCall | IndirectAction;
@@ -65,11 +89,12 @@ export interface ActionProfileMember {
   action: ActionCall;
 }
 
-/** A group of an action selector: members with weights (a weight w counts w times in the selection). */
+/** A group of an action selector: members with weights (a weight w counts w times in the selection), each
+ *  maybe watching a port. */
 export interface ActionProfileGroup {
   actionProfileId: number;
   groupId: number;
-  members: { memberId: number; weight: number }[];
+  members: { memberId: number; weight: number; watch?: WatchPort }[];
   /** The largest sum of weights the group may hold; 0 for none given. */
   maxSize: number;
 }
@@ -184,6 +209,11 @@ export interface ControlPlane {
   modifyGroup(group: ActionProfileGroup): void;
   deleteGroup(actionProfileId: number, groupId: number): void;
   readGroups(actionProfileId?: number): ActionProfileGroup[];
+
+  /** A port's status, which group members watching it follow: every port is up until set down. Not part of
+   *  the pipeline's state: reset() keeps it. */
+  setPortStatus(port: number, up: boolean): void;
+  isPortUp(port: number): boolean;
 
   /** Drop every entry, empty the value sets and reset counters, meters and registers, keeping the program
    *  (used before a new pipeline push). */

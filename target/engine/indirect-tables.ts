@@ -135,6 +135,7 @@ export function entryActionOf(run: ActionRun): EntryAction {
       actions: oneShot.actions.map((a) => ({
         action: { actionId: a.action.actionId, params: new Map(a.action.params) },
         weight: a.weight,
+        ...(a.watch ? { watch: a.watch } : {}),
       })),
     } satisfies IndirectAction;
   if (ref?.group) return { kind: 'group', groupId: ref.group.id } satisfies IndirectAction;

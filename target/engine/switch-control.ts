@@ -55,6 +55,8 @@ export class SwitchControlPlane implements ControlPlane {
   private readonly valueSetById = new Map<number, ValueSetStore>();
   /** Action profiles and selectors by P4Info id (their tables hold them too: TableRuntime.profile). */
   protected readonly profiles: Map<number, ActionProfileStore>;
+  /** Ports set down (setPortStatus); every other port is up. */
+  private readonly downPorts = new Set<number>();
 
   constructor(
     readonly program: CheckedProgram,
@@ -68,6 +70,7 @@ export class SwitchControlPlane implements ControlPlane {
       this.checkEntryAction(t.id, call.actionId);
       return resolveAction(t, this.p4info, call);
     });
+    for (const t of this.tables) if (t.profile) t.profile.portUp = (port) => !this.downPorts.has(port);
     this.externs = buildExterns(p4info, this.generated.externs);
     this.valueSets = this.generated.valueSets.map((d) => {
       const name = d.controlPlaneName ?? d.name;
@@ -368,6 +371,18 @@ export class SwitchControlPlane implements ControlPlane {
   readGroups(actionProfileId?: number): ActionProfileGroup[] {
     const ps = actionProfileId === undefined ? [...this.profiles.values()] : [this.profile(actionProfileId)];
     return ps.flatMap((p) => p.readGroups().map((g) => ({ actionProfileId: p.id, ...g })));
+  }
+
+  setPortStatus(port: number, up: boolean): void {
+    if (!Number.isInteger(port) || port < 0) throw new RangeError(`port ${port} is not a port number`);
+    if (up === !this.downPorts.has(port)) return;
+    if (up) this.downPorts.delete(port);
+    else this.downPorts.add(port);
+    for (const p of new Set(this.tables.map((t) => t.profile))) p?.portStatusChanged(port);
+  }
+
+  isPortUp(port: number): boolean {
+    return !this.downPorts.has(port);
   }
 
   reset(): void {

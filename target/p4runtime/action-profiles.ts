@@ -8,7 +8,9 @@
 //    existing member (NOT_FOUND); a max_size above the P4Info's max_group_size is INVALID_ARGUMENT, and
 //    weights adding up past the group's limit RESOURCE_EXHAUSTED; MODIFY replaces the membership;
 //  - more members (or groups) than the profile's size is RESOURCE_EXHAUSTED.
-// Watch ports are refused (UNIMPLEMENTED): this target has no port status to watch.
+// A group member's watch port (either `watch_kind`) is kept as written and read back so; while the port is
+// down (Device.setPortStatus; every port is up until then) the member is left out of the group's selection,
+// as PI's WatchPortEnforcer deactivates it in bmv2.
 // Reads: profile id 0 reads every profile, member (group) id 0 every member (group) of it; a given id that
 // does not exist is NOT_FOUND.
 import { status } from '@grpc/grpc-js';
@@ -17,7 +19,7 @@ import type { ActionProfileGroup, ActionProfileMember } from '../engine/control-
 import type { ActionProfile } from '../p4info/types.js';
 import type { PipelineDevice } from './pipeline.js';
 import { RpcError } from './rpc-error.js';
-import type { Schema } from './translate.js';
+import { watchIn, watchOut, type Schema } from './translate.js';
 
 type Undo = () => void;
 
@@ -40,16 +42,14 @@ function memberIn(s: Schema, e: ActionProfileMemberMsg): ActionProfileMember {
 function groupIn(s: Schema, e: ActionProfileGroupMsg): ActionProfileGroup {
   const p = profileOf(s, e.action_profile_id);
   if (!p.with_selector) throw invalid(`${p.preamble.name} has no selector: it has no groups`);
-  for (const m of e.members)
-    if (m.watch_kind)
-      throw new RpcError(
-        status.UNIMPLEMENTED,
-        `member ${m.member_id}: watch ports are not supported by this target`,
-      );
   return {
     actionProfileId: p.preamble.id,
     groupId: e.group_id,
-    members: e.members.map((m) => ({ memberId: m.member_id, weight: m.weight })),
+    members: e.members.map((m) => {
+      const watch = watchIn(m);
+      const member = { memberId: m.member_id, weight: m.weight };
+      return watch ? { ...member, watch } : member;
+    }),
     maxSize: e.max_size,
   };
 }
@@ -160,7 +160,7 @@ export function readActionProfileGroups(
         action_profile_group: {
           action_profile_id: id,
           group_id: g.groupId,
-          members: g.members.map((m) => ({ member_id: m.memberId, weight: m.weight })),
+          members: g.members.map((m) => ({ member_id: m.memberId, weight: m.weight, ...watchOut(m.watch) })),
           max_size: g.maxSize,
         },
       });

@@ -123,6 +123,8 @@ export class Device {
   private committed: Installed | undefined;
   private saved: Installed | undefined;
   private readonly startedMs = performance.now();
+  /** Ports set down: a property of the device, not of a pipeline, so every pipeline pushed sees them. */
+  private readonly downPorts = new Set<number>();
 
   constructor(
     readonly deviceId: bigint,
@@ -167,9 +169,26 @@ export class Device {
     return this.committed?.pipeline;
   }
 
+  /**
+   * Brings a port up or down, as an interface's link does on bmv2. Group members watching the port
+   * (watch_port) are left out of selection while it is down, in the running pipeline and any pushed later.
+   * Every port is up until set down: this target has no list of interfaces.
+   */
+  setPortStatus(port: number, up: boolean): void {
+    if (!Number.isInteger(port) || port < 0) throw new RangeError(`port ${port} is not a port number`);
+    if (up) this.downPorts.delete(port);
+    else this.downPorts.add(port);
+    for (const inst of new Set([this.committed, this.saved])) inst?.pipeline.device.setPortStatus(port, up);
+  }
+
+  private withPorts(pipeline: LoadedPipeline): LoadedPipeline {
+    for (const port of this.downPorts) pipeline.device.setPortStatus(port, false);
+    return pipeline;
+  }
+
   /** Install a pipeline directly (the program given on the command line), as VERIFY_AND_COMMIT would. */
   installInitial(source: string, name: string): void {
-    const pipeline = this.loader(source, name);
+    const pipeline = this.withPorts(this.loader(source, name));
     this.committed = {
       pipeline,
       schema: new Schema(pipeline.p4info),
@@ -193,7 +212,7 @@ export class Device {
       throw invalid('config.p4_device_config must hold the P4 program source');
     let pipeline: LoadedPipeline;
     try {
-      pipeline = this.loader(cfg.p4_device_config.toString('utf8'), 'p4_device_config.p4');
+      pipeline = this.withPorts(this.loader(cfg.p4_device_config.toString('utf8'), 'p4_device_config.p4'));
     } catch (e) {
       if (e instanceof PipelineLoadError) throw invalid(`the device config does not compile:\n${e.message}`);
       throw e;

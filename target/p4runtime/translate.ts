@@ -19,11 +19,29 @@ import {
   type EntryKey,
   type FieldMatch,
   type TableEntry,
+  type WatchPort,
 } from '../engine/control-plane-api.js';
 import type { Action, MatchField, P4Info, Table, ValueSet, ValueSetMatch } from '../p4info/types.js';
 import { RpcError } from './rpc-error.js';
 
 const invalid = (msg: string): RpcError => new RpcError(status.INVALID_ARGUMENT, msg);
+
+/** The watch port of a group member or one-shot action (`watch_kind`), as written; none when unset. */
+export function watchIn(m: {
+  watch_kind?: 'watch' | 'watch_port';
+  watch?: number;
+  watch_port?: Buffer;
+}): WatchPort | undefined {
+  if (m.watch_kind === 'watch') return { kind: 'watch', watch: m.watch ?? 0 };
+  if (m.watch_kind === 'watch_port') return { kind: 'watchPort', watchPort: m.watch_port ?? Buffer.alloc(0) };
+  return undefined;
+}
+
+/** A watch port as read back: the field it was written in, with its value (PI echoes both). */
+export function watchOut(w: WatchPort | undefined): { watch?: number; watch_port?: Buffer } {
+  if (!w) return {};
+  return w.kind === 'watch' ? { watch: w.watch } : { watch_port: Buffer.from(w.watchPort) };
+}
 
 function value(bytes: Buffer, bitwidth: number, what: string): bigint {
   const bad = checkReceived(bytes, bitwidth);
@@ -172,11 +190,10 @@ export class Schema {
     if (!t.implementation_id)
       throw invalid(`table ${t.preamble.name} has no action profile: an entry cannot give an action set`);
     const actions = set.map((a, i) => {
-      // This target has no port status to watch, as for the members of explicit groups.
-      if (a.watch_kind)
-        throw new RpcError(status.UNIMPLEMENTED, `action set entry ${i}: watch ports are not supported`);
       if (!a.action) throw invalid(`action set entry ${i} of ${t.preamble.name} has no action`);
-      return { action: this.action(t, a.action, false), weight: a.weight };
+      const watch = watchIn(a);
+      const one = { action: this.action(t, a.action, false), weight: a.weight };
+      return watch ? { ...one, watch } : one;
     });
     return { kind: 'actionSet', actions };
   }
@@ -195,6 +212,7 @@ export class Schema {
             action_profile_actions: a.actions.map((x) => ({
               ...this.encodeAction(x.action),
               weight: x.weight,
+              ...watchOut(x.watch),
             })),
           },
         };

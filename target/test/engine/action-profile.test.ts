@@ -171,6 +171,112 @@ describe('engine: action profiles and selectors', () => {
     assert.deepEqual(send(x.sw, 2, 1), { port: 0, tag: 1 });
   });
 
+  it('leaves out of the selection, while their watched port is down, the members that watch it', () => {
+    const x = load();
+    for (const m of [10, 11, 12])
+      x.sw.insertMember({ actionProfileId: x.sel, memberId: m, action: fwd(x, m) });
+    // 10 watches port 10 (bytes), 11 port 11 (the deprecated int32), 12 nothing; 11 has weight 2.
+    x.sw.insertGroup({
+      actionProfileId: x.sel,
+      groupId: 1,
+      members: [
+        { memberId: 10, weight: 1, watch: { kind: 'watchPort', watchPort: Uint8Array.of(10) } },
+        { memberId: 11, weight: 2, watch: { kind: 'watch', watch: 11 } },
+        { memberId: 12, weight: 1 },
+      ],
+      maxSize: 0,
+    });
+    x.sw.insertEntry(toGroup(x, 2, 1));
+    const flows = Array.from({ length: 120 }, (_, i) => i * 31 + 1);
+    /** Every flow goes to the slot bmv2's selection over the active members gives. */
+    const spreadsOver = (active: number[]) => {
+      for (const flow of flows) assert.equal(send(x.sw, 2, flow).port, active[slot(flow, active.length)]);
+    };
+    // Handles: 10 -> 0, 11 -> 1, 12 -> 2, the copy of 11 -> 3.
+    spreadsOver([10, 11, 12, 11]);
+    x.sw.setPortStatus(11, false);
+    assert.equal(x.sw.isPortUp(11), false);
+    spreadsOver([10, 12]);
+    x.sw.setPortStatus(10, false);
+    spreadsOver([12]);
+    x.sw.setPortStatus(11, true);
+    spreadsOver([11, 12, 11]);
+    // A member whose watch is taken away follows no port; the read gives back what was written.
+    x.sw.modifyGroup({
+      actionProfileId: x.sel,
+      groupId: 1,
+      members: [
+        { memberId: 10, weight: 1 },
+        { memberId: 11, weight: 2, watch: { kind: 'watch', watch: 11 } },
+      ],
+      maxSize: 0,
+    });
+    spreadsOver([10, 11, 11]);
+    assert.deepEqual(x.sw.readGroups(x.sel)[0]!.members, [
+      { memberId: 10, weight: 1 },
+      { memberId: 11, weight: 2, watch: { kind: 'watch', watch: 11 } },
+    ]);
+    // Every member inactive: no action, like an empty group (bmv2 would divide by zero).
+    x.sw.modifyGroup({
+      actionProfileId: x.sel,
+      groupId: 1,
+      members: [{ memberId: 12, weight: 1, watch: { kind: 'watchPort', watchPort: Uint8Array.of(10) } }],
+      maxSize: 0,
+    });
+    assert.deepEqual(send(x.sw, 2, 1), { port: 0, tag: 1 });
+    x.sw.setPortStatus(10, true);
+    assert.deepEqual(send(x.sw, 2, 1), { port: 12, tag: 1 });
+  });
+
+  it('reads a watch as PI does: 0, empty bytes and bytes past a positive int32 watch nothing', () => {
+    const x = load();
+    for (const m of [10, 11, 12, 13])
+      x.sw.insertMember({ actionProfileId: x.sel, memberId: m, action: fwd(x, m) });
+    const watches = [
+      { kind: 'watch' as const, watch: 0 },
+      { kind: 'watchPort' as const, watchPort: new Uint8Array(0) },
+      { kind: 'watchPort' as const, watchPort: Uint8Array.of(0x80, 0, 0, 0) },
+      { kind: 'watchPort' as const, watchPort: Uint8Array.of(0, 0, 0, 0, 9) },
+    ];
+    x.sw.insertGroup({
+      actionProfileId: x.sel,
+      groupId: 1,
+      members: watches.map((watch, i) => ({ memberId: 10 + i, weight: 1, watch })),
+      maxSize: 0,
+    });
+    x.sw.insertEntry(toGroup(x, 2, 1));
+    for (const port of [0, 9, 0x80000000]) x.sw.setPortStatus(port, false);
+    for (let flow = 0; flow < 50; flow++)
+      assert.equal(send(x.sw, 2, flow).port, [10, 11, 12, 13][slot(flow, 4)]);
+    assert.deepEqual(
+      x.sw.readGroups(x.sel)[0]!.members.map((m) => m.watch),
+      watches,
+    );
+  });
+
+  it('follows watched ports in one-shot action sets too', () => {
+    const x = load();
+    x.sw.insertEntry({
+      tableId: x.ecmp,
+      match: exact(2),
+      priority: 0,
+      action: {
+        kind: 'actionSet',
+        actions: [
+          { action: fwd(x, 4), weight: 1, watch: { kind: 'watchPort', watchPort: Uint8Array.of(4) } },
+          { action: fwd(x, 5), weight: 1 },
+        ],
+      },
+    });
+    const before = new Set(Array.from({ length: 40 }, (_, f) => send(x.sw, 2, f).port));
+    assert.deepEqual([...before].sort(), [4, 5]);
+    x.sw.setPortStatus(4, false);
+    for (let flow = 0; flow < 40; flow++) assert.equal(send(x.sw, 2, flow).port, 5);
+    const set = x.sw.readEntries(x.ecmp)[0]!.action;
+    assert.ok('kind' in set && set.kind === 'actionSet');
+    assert.deepEqual(set.actions[0]!.watch, { kind: 'watchPort', watchPort: Uint8Array.of(4) });
+  });
+
   it('refuses what bmv2 and P4Runtime refuse, changing nothing', () => {
     const x = load();
     const member = (memberId: number, port = 1) =>

@@ -111,6 +111,66 @@ describe('P4Runtime server: action profiles and selectors', () => {
     );
   });
 
+  it('takes group members whose watched port is down out of the selection, as PI does on bmv2', async () => {
+    for (const [id, port] of [
+      [1, 10],
+      [2, 20],
+      [3, 30],
+    ])
+      await member(id!, port!);
+    await c.writeActionProfileGroup('INSERT', {
+      profile: 'ecmp_selector',
+      groupId: 7,
+      members: [{ memberId: 1, watchPort: 10 }, { memberId: 2, weight: 2, watchPort: 20 }, 3],
+    });
+    await c.insert({ table: 'ecmp', match: { 'hdr.h.dst': 2 }, group: 7 });
+    const hash = (flow: number) => crc16(Uint8Array.from([flow >> 8, flow & 0xff]));
+    /** Every flow goes to the slot bmv2's selection over the active members gives. */
+    const spreadsOver = (slots: number[]) => {
+      for (let flow = 0; flow < 60; flow++)
+        assert.equal(send(2, flow).port, slots[hash(flow) % slots.length], `flow ${flow}`);
+    };
+    // bmv2 handles: member 1 -> 0, 2 -> 1, 3 -> 2, the copy of 2 -> 3.
+    spreadsOver([10, 20, 30, 20]);
+    const device = server.service.device;
+    device.setPortStatus(20, false);
+    spreadsOver([10, 30]);
+    // The port stays down in a pipeline pushed while it is down.
+    await c.setPipeline({
+      p4info: await c.fetchP4Info(),
+      deviceConfig: Buffer.from(SOURCE),
+      action: 'RECONCILE_AND_COMMIT',
+      force: true,
+    });
+    spreadsOver([10, 30]);
+    device.setPortStatus(20, true);
+    spreadsOver([10, 20, 30, 20]);
+    assert.deepEqual((await c.readActionProfileGroups('ecmp_selector', 7))[0]!.members, [
+      { memberId: 1, weight: 1, watchPort: 10 },
+      { memberId: 2, weight: 2, watchPort: 20 },
+      { memberId: 3, weight: 1 },
+    ]);
+    // The deprecated int32 `watch` is read back in the field it was written in, as PI echoes it.
+    const profileId = (await c.readActionProfileGroups())[0]!.profileId;
+    await c.write([
+      {
+        type: 'MODIFY',
+        entity: {
+          action_profile_group: {
+            action_profile_id: profileId,
+            group_id: 7,
+            members: [{ member_id: 3, weight: 1, watch: 30 }],
+          },
+        },
+      },
+    ]);
+    const [raw] = await c.readAll([{ action_profile_group: { action_profile_id: profileId, group_id: 7 } }]);
+    const m = raw!.action_profile_group!.members[0]!;
+    assert.deepEqual([m.watch_kind, m.watch], ['watch', 30]);
+    device.setPortStatus(30, false);
+    assert.equal(send(2, 0).port, 0, 'every member inactive: no action runs');
+  });
+
   it('answers refused writes with the specification codes and changes nothing', async () => {
     await member(1, 10);
     await assert.rejects(member(1, 11), writeFails(status.ALREADY_EXISTS));

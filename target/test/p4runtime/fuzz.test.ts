@@ -411,6 +411,7 @@ describe('P4Runtime server fuzzing: action profiles and selectors', function () 
                   member_id: id,
                   weight: fc.integer({ min: -2, max: 20 }),
                   watch_port: bytes,
+                  watch: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
                 },
                 { requiredKeys: ['member_id', 'weight'] },
               ),
@@ -434,7 +435,12 @@ describe('P4Runtime server fuzzing: action profiles and selectors', function () 
               action_profile_action_set: fc.record({
                 action_profile_actions: fc.array(
                   fc.record(
-                    { action: apAction, weight: fc.integer({ min: -2, max: 10 }), watch_port: bytes },
+                    {
+                      action: apAction,
+                      weight: fc.integer({ min: -2, max: 10 }),
+                      watch_port: bytes,
+                      watch: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+                    },
                     { requiredKeys: ['weight'] },
                   ),
                   { maxLength: 4 },

@@ -64,6 +64,37 @@ describe('P4Runtime server: one-shot action selector programming', () => {
     ]);
   }
 
+  it('leaves out an action whose watched port is down, and reads the watch back', async () => {
+    await c.insert({
+      table: 'ecmp',
+      match: { 'hdr.h.dst': 2 },
+      actionSet: [
+        { action: fwd(10), watchPort: 10 },
+        { action: fwd(20), weight: 2 },
+        { action: fwd(30), watchPort: 30 },
+        { action: fwd(35) },
+        { action: fwd(40) },
+      ],
+    });
+    spreads(2, [10, 20, 20, 30, 35, 40]);
+    server.service.device.setPortStatus(30, false);
+    spreads(2, [10, 20, 20, 35, 40]);
+    server.service.device.setPortStatus(10, false);
+    server.service.device.setPortStatus(30, true);
+    spreads(2, [20, 20, 30, 35, 40]);
+    const [entry] = await c.readTableEntries('ecmp');
+    assert.deepEqual(
+      entry!.actionSet!.map((a) => [a.action.params.port, a.weight, a.watchPort]),
+      [
+        [10n, 1, 10],
+        [20n, 2, undefined],
+        [30n, 1, 30],
+        [35n, 1, undefined],
+        [40n, 1, undefined],
+      ],
+    );
+  });
+
   it('keeps one-shot entries across RECONCILE_AND_COMMIT, spreading as before', async () => {
     await c.insert(oneShot(2, FOUR_PORTS));
     const p4info = await c.fetchP4Info();
@@ -143,10 +174,6 @@ describe('P4Runtime server: one-shot action selector programming', () => {
       writeFails(status.INVALID_ARGUMENT, /weight/),
     );
     await assert.rejects(raw([{ weight: 1 }]), writeFails(status.INVALID_ARGUMENT, /no action/));
-    await assert.rejects(
-      raw([{ action: fwdMsg, weight: 1, watch_port: Buffer.from([1]) }]),
-      writeFails(status.UNIMPLEMENTED, /watch/),
-    );
     // @max_group_size(8) bounds the sum of the weights.
     await assert.rejects(
       c.insert(
