@@ -65,11 +65,9 @@ export class SwitchControlPlane implements ControlPlane {
     this.generated = generate(program);
     this.tables = buildTables(program, p4info, this.generated.tables);
     for (const t of this.tables) this.tableById.set(t.id, t);
-    this.profiles = buildProfiles(p4info, this.tables, (t, call) => {
-      // A member is bound to entries: an @defaultonly action cannot be one.
-      this.checkEntryAction(t.id, call.actionId);
-      return resolveAction(t, this.p4info, call);
-    });
+    // A member's action is any the table lists, @defaultonly included: bmv2 has no scopes, and PI checks
+    // none for members.
+    this.profiles = buildProfiles(p4info, this.tables, (t, call) => resolveAction(t, this.p4info, call));
     for (const t of this.tables) if (t.profile) t.profile.portUp = (port) => !this.downPorts.has(port);
     this.externs = buildExterns(p4info, this.generated.externs);
     this.valueSets = this.generated.valueSets.map((d) => {

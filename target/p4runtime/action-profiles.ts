@@ -1,7 +1,8 @@
 // ActionProfileMember and ActionProfileGroup over the ControlPlane (P4Runtime spec §9.2), where the spec is
 // silent answering as PI's server does for bmv2 (proto/frontend/src/action_prof_mgr.cpp):
-//  - a member's action must be an action every table of the profile may bind to an entry (INVALID_ARGUMENT,
-//    PERMISSION_DENIED for an @defaultonly one, as for table entries);
+//  - a member's action must be one every table of the profile lists (INVALID_ARGUMENT), whatever its scope:
+//    PI checks no @defaultonly for members (PI checks only the profile's first table; see
+//    docs/architecture.md);
 //  - INSERT of a used id is ALREADY_EXISTS, MODIFY/DELETE of an unknown one NOT_FOUND; a member or group
 //    still in use cannot be deleted (FAILED_PRECONDITION; PI passes bmv2's refusal on as UNKNOWN);
 //  - a group's members carry weights >= 1 (INVALID_ARGUMENT), no member twice (INVALID_ARGUMENT), each an
@@ -35,7 +36,7 @@ function memberIn(s: Schema, e: ActionProfileMemberMsg): ActionProfileMember {
   const p = profileOf(s, e.action_profile_id);
   if (!e.action) throw invalid(`member ${e.member_id} of ${p.preamble.name} has no action`);
   // Every table of the profile runs the member: each must take the action (and its arguments).
-  const calls = p.table_ids.map((t) => s.action(s.table(t), e.action!, false));
+  const calls = p.table_ids.map((t) => s.action(s.table(t), e.action!, 'profile'));
   return { actionProfileId: p.preamble.id, memberId: e.member_id, action: calls[0]! };
 }
 

@@ -116,10 +116,16 @@ export class Schema {
     return { tableId: t.preamble.id, match, priority: e.priority };
   }
 
-  action(t: Table, a: ActionMsg, forDefault: boolean): ActionCall {
-    // P4Runtime spec §9.1, 'Action Specification': an action_id that is not one of the table's actions is
-    // INVALID_ARGUMENT (an unknown id included); a valid action used against its P4Info scope
-    // (@defaultonly in an entry, @tableonly as the default) is PERMISSION_DENIED.
+  /**
+   * An action for table `t`, used as an entry's, as the default entry's, or by an action profile (a member or
+   * a one-shot action). P4Runtime spec §9.1, 'Action Specification': an action_id that is not one of the
+   * table's actions is INVALID_ARGUMENT (an unknown id included); a valid action used against its P4Info
+   * scope (@defaultonly in an entry, @tableonly as the default) is PERMISSION_DENIED. A profile's actions
+   * are not held to their scope: PI checks only that the table lists them (action_prof_mgr.cpp), so a
+   * member may run the @defaultonly NoAction p4c adds to a table without a default_action.
+   */
+  action(t: Table, a: ActionMsg, use: 'entry' | 'default' | 'profile'): ActionCall {
+    const forDefault = use === 'default';
     const action = this.actions.get(a.action_id);
     const ref = t.action_refs.find((r) => r.id === a.action_id);
     if (!action || !ref)
@@ -131,7 +137,7 @@ export class Schema {
         status.PERMISSION_DENIED,
         `action ${action.preamble.name} is @tableonly: it cannot be the default action of ${t.preamble.name}`,
       );
-    if (!forDefault && ref.scope === 'DEFAULT_ONLY')
+    if (use === 'entry' && ref.scope === 'DEFAULT_ONLY')
       throw new RpcError(
         status.PERMISSION_DENIED,
         `action ${action.preamble.name} is @defaultonly: only the default action of ${t.preamble.name} may use it`,
@@ -172,7 +178,7 @@ export class Schema {
           throw invalid(
             `table ${t.preamble.name} is indirect: an entry names a member or group of its action profile, not an action`,
           );
-        return this.action(t, ta.action!, forDefault);
+        return this.action(t, ta.action!, forDefault ? 'default' : 'entry');
       case 'action_profile_member_id':
         return { kind: 'member', memberId: ta.action_profile_member_id! };
       case 'action_profile_group_id':
@@ -192,7 +198,7 @@ export class Schema {
     const actions = set.map((a, i) => {
       if (!a.action) throw invalid(`action set entry ${i} of ${t.preamble.name} has no action`);
       const watch = watchIn(a);
-      const one = { action: this.action(t, a.action, false), weight: a.weight };
+      const one = { action: this.action(t, a.action, 'profile'), weight: a.weight };
       return watch ? { ...one, watch } : one;
     });
     return { kind: 'actionSet', actions };

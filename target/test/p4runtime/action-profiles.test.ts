@@ -171,6 +171,23 @@ describe('P4Runtime server: action profiles and selectors', () => {
     assert.equal(send(2, 0).port, 0, 'every member inactive: no action runs');
   });
 
+  it("takes a table's @defaultonly action as a member or one-shot action, as PI does", async () => {
+    // p4c gives ecmp, which has no default_action, a @defaultonly NoAction.
+    await member(1, 10);
+    await c.writeActionProfileMember('INSERT', {
+      profile: 'ecmp_selector',
+      memberId: 2,
+      action: { name: 'NoAction' },
+    });
+    await c.writeActionProfileGroup('INSERT', { profile: 'ecmp_selector', groupId: 7, members: [2] });
+    await c.insert({ table: 'ecmp', match: { 'hdr.h.dst': 2 }, group: 7 });
+    assert.equal(send(2, 0).port, 0, 'NoAction leaves egress_spec as it was');
+    assert.deepEqual(
+      (await c.readActionProfileMembers('ecmp_selector')).map((m) => m.action.name),
+      ['MyIngress.fwd', 'NoAction'],
+    );
+  });
+
   it('answers refused writes with the specification codes and changes nothing', async () => {
     await member(1, 10);
     await assert.rejects(member(1, 11), writeFails(status.ALREADY_EXISTS));

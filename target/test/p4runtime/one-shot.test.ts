@@ -64,6 +64,19 @@ describe('P4Runtime server: one-shot action selector programming', () => {
     ]);
   }
 
+  it("takes a table's @defaultonly action in a set, as PI does", async () => {
+    await c.insert({
+      table: 'ecmp',
+      match: { 'hdr.h.dst': 2 },
+      actionSet: [{ action: fwd(10) }, { action: { name: 'NoAction' } }],
+    });
+    const ports = new Set(Array.from({ length: 40 }, (_, flow) => send(2, flow)));
+    assert.deepEqual(
+      [...ports].sort((a, b) => a - b),
+      [0, 10],
+    );
+  });
+
   it('leaves out an action whose watched port is down, and reads the watch back', async () => {
     await c.insert({
       table: 'ecmp',
