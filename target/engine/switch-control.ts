@@ -55,6 +55,8 @@ export class SwitchControlPlane implements ControlPlane {
   private readonly valueSetById = new Map<number, ValueSetStore>();
   /** Action profiles and selectors by P4Info id (their tables hold them too: TableRuntime.profile). */
   protected readonly profiles: Map<number, ActionProfileStore>;
+  /** Every store, those the P4Info does not name included: what a port's status reaches. */
+  private readonly profileStores: ActionProfileStore[];
   /** Ports set down (setPortStatus); every other port is up. */
   private readonly downPorts = new Set<number>();
 
@@ -68,7 +70,8 @@ export class SwitchControlPlane implements ControlPlane {
     // A member's action is any the table lists, @defaultonly included: bmv2 has no scopes, and PI checks
     // none for members.
     this.profiles = buildProfiles(p4info, this.tables, (t, call) => resolveAction(t, this.p4info, call));
-    for (const t of this.tables) if (t.profile) t.profile.portUp = (port) => !this.downPorts.has(port);
+    this.profileStores = [...new Set(this.tables.flatMap((t) => (t.profile ? [t.profile] : [])))];
+    for (const p of this.profileStores) p.portUp = (port) => !this.downPorts.has(port);
     this.externs = buildExterns(p4info, this.generated.externs);
     this.valueSets = this.generated.valueSets.map((d) => {
       const name = d.controlPlaneName ?? d.name;
@@ -376,7 +379,7 @@ export class SwitchControlPlane implements ControlPlane {
     if (up === !this.downPorts.has(port)) return;
     if (up) this.downPorts.delete(port);
     else this.downPorts.add(port);
-    for (const p of new Set(this.tables.map((t) => t.profile))) p?.portStatusChanged(port);
+    for (const p of this.profileStores) p.portStatusChanged(port);
   }
 
   isPortUp(port: number): boolean {

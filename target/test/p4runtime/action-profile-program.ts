@@ -3,6 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { crc16 } from '../../engine/hash.js';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
 
 export const SOURCE = readFileSync(
@@ -27,3 +28,8 @@ export function send(
   assert.ok(out);
   return { port: out.port, tag: out.data[3]! };
 }
+
+/** bmv2's pick for a packet of this flow in a group of n (active) bmv2 members: crc16 of the selector field
+ *  (the 16-bit flow) modulo n. */
+export const slotOf = (flow: number, n: number): number =>
+  crc16(Uint8Array.from([flow >> 8, flow & 0xff])) % n;

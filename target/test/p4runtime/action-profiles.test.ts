@@ -5,9 +5,8 @@
 import { strict as assert } from 'node:assert';
 import { status } from '@grpc/grpc-js';
 import { WriteError, type P4RuntimeClient } from 'p4runtime-ts';
-import { crc16 } from '../../engine/hash.js';
 import type { RunningP4RuntimeServer } from '../../p4runtime/server.js';
-import { fwd, send as sendThrough, SOURCE } from './action-profile-program.js';
+import { fwd, send as sendThrough, slotOf, SOURCE } from './action-profile-program.js';
 import { primaryForEachTest, readFails, writeFails } from './harness.js';
 
 describe('P4Runtime server: action profiles and selectors', () => {
@@ -40,8 +39,7 @@ describe('P4Runtime server: action profiles and selectors', () => {
     assert.equal(send(1, 0).port, 10);
     // bmv2 handles: member 2 -> 0, member 1 -> 1, the copy of member 2 (weight 2) -> 2.
     const slots = [20, 10, 20];
-    for (let flow = 0; flow < 60; flow++)
-      assert.equal(send(2, flow).port, slots[crc16(Uint8Array.from([flow >> 8, flow & 0xff])) % 3]);
+    for (let flow = 0; flow < 60; flow++) assert.equal(send(2, flow).port, slots[slotOf(flow, 3)]);
 
     assert.deepEqual(
       (await c.readActionProfileMembers('ecmp_selector')).map((m) => [m.memberId, m.action.params.port]),
@@ -124,11 +122,10 @@ describe('P4Runtime server: action profiles and selectors', () => {
       members: [{ memberId: 1, watchPort: 10 }, { memberId: 2, weight: 2, watchPort: 20 }, 3],
     });
     await c.insert({ table: 'ecmp', match: { 'hdr.h.dst': 2 }, group: 7 });
-    const hash = (flow: number) => crc16(Uint8Array.from([flow >> 8, flow & 0xff]));
     /** Every flow goes to the slot bmv2's selection over the active members gives. */
     const spreadsOver = (slots: number[]) => {
       for (let flow = 0; flow < 60; flow++)
-        assert.equal(send(2, flow).port, slots[hash(flow) % slots.length], `flow ${flow}`);
+        assert.equal(send(2, flow).port, slots[slotOf(flow, slots.length)], `flow ${flow}`);
     };
     // bmv2 handles: member 1 -> 0, 2 -> 1, 3 -> 2, the copy of 2 -> 3.
     spreadsOver([10, 20, 30, 20]);

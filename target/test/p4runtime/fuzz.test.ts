@@ -387,6 +387,8 @@ describe('P4Runtime server fuzzing: action profiles and selectors', function () 
 
   const entities = (): fc.Arbitrary<unknown> => {
     const id = fc.integer({ min: 0, max: 6 });
+    // The deprecated int32 `watch`, over its whole range (the other watch_kind is `bytes`).
+    const watch = fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 });
     const apAction = fc.record({
       action_id: pick(actions),
       params: fc.array(fc.record({ param_id: fc.integer({ min: 0, max: 2 }), value: bytes }), {
@@ -411,7 +413,7 @@ describe('P4Runtime server fuzzing: action profiles and selectors', function () 
                   member_id: id,
                   weight: fc.integer({ min: -2, max: 20 }),
                   watch_port: bytes,
-                  watch: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+                  watch,
                 },
                 { requiredKeys: ['member_id', 'weight'] },
               ),
@@ -439,7 +441,7 @@ describe('P4Runtime server fuzzing: action profiles and selectors', function () 
                       action: apAction,
                       weight: fc.integer({ min: -2, max: 10 }),
                       watch_port: bytes,
-                      watch: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+                      watch,
                     },
                     { requiredKeys: ['weight'] },
                   ),
