@@ -48,8 +48,9 @@ export function compileP4(
   }
   const checked = frontEnd(input.path, text, options, diags);
   if (!checked) return { ok: false, diagnostics: diags.list };
-  const { p4info, problems } = buildP4Info(checked.program);
+  const { p4info, problems, warnings } = buildP4Info(checked.program);
   for (const p of problems) diags.error(p.loc ?? checked.mainLoc, p.message);
+  for (const w of warnings) diags.warning(w.loc ?? checked.mainLoc, w.message);
   if (diags.hasErrors) return { ok: false, diagnostics: diags.list };
   return { ok: true, program: checked.program, p4info, diagnostics: diags.list };
 }

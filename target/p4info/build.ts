@@ -210,9 +210,36 @@ function actionProfileOf(p: InstanceDecl, pre: ActionProfile['preamble'], tableI
 
 export interface P4InfoResult {
   p4info: P4Info;
-  /** Problems p4c reports as errors (duplicate or badly prefixed @id, a value set P4Runtime cannot
-   *  describe), located at the declaration. */
+  /** Problems p4c reports as errors (duplicate or badly prefixed @id, two objects of a kind under one name, a
+   *  value set P4Runtime cannot describe), located at the declaration. */
   problems: IdProblem[];
+  /** What the P4Info can hold but current p4c rejects (two action declarations under one control-plane
+   *  name), located at the later declaration. */
+  warnings: IdProblem[];
+}
+
+/** Same source declaration: the copies a control instantiated twice makes of its actions share it. */
+const sameSource = (a: { loc: IdProblem['loc'] }, b: { loc: IdProblem['loc'] }): boolean =>
+  a.loc?.file === b.loc?.file && a.loc?.line === b.loc?.line && a.loc?.col === b.loc?.col;
+
+const at = (loc: IdProblem['loc']): string => (loc ? ` (${loc.file}:${loc.line}:${loc.col})` : '');
+
+/**
+ * p4c's P4RuntimeSerializer refuses a P4Info in which two objects of one kind have the same name (two instances
+ * of a control whose table has an absolute `@name(".t")`, for instance): one problem per object after the first.
+ */
+function duplicateNames(kind: string, objects: { name: string; loc?: IdProblem['loc'] }[]): IdProblem[] {
+  const seen = new Set<string>();
+  const out: IdProblem[] = [];
+  for (const o of objects) {
+    if (seen.has(o.name))
+      out.push({
+        message: `name '${o.name}' is used for multiple ${kind} objects in the P4Info`,
+        loc: o.loc,
+      });
+    seen.add(o.name);
+  }
+  return out;
 }
 
 export function buildP4Info(prog: CheckedProgram): P4InfoResult {
@@ -224,13 +251,27 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   // copies them into the control, ahead of its own declarations), then the control's own actions that
   // something uses (the front-end removes the others). A top-level action used by several controls is listed
   // once, where first met.
+  // Actions with one control-plane name are one P4Info action, the first met, as p4c's serializer keeps them
+  // (the copies of a control's actions in each of its instances, or p4c's own LocalizeAllActions output).
+  // Distinct declarations under one name are an error in current p4c's front-end: a warning here, because
+  // programs p4c wrote itself (its P4_14 translations) have them.
   const actions: ActionDecl[] = [];
   const listedActions = new Set<ActionDecl>();
+  const actionNamed = new Map<string, ActionDecl>();
+  const warnings: IdProblem[] = [];
   const addAction = (a: ActionDecl | undefined): void => {
-    if (a && !listedActions.has(a)) {
-      listedActions.add(a);
+    if (!a || listedActions.has(a)) return;
+    listedActions.add(a);
+    const name = a.controlPlaneName!;
+    const first = actionNamed.get(name);
+    if (first === undefined) {
+      actionNamed.set(name, a);
       actions.push(a);
-    }
+    } else if (!sameSource(first, a))
+      warnings.push({
+        message: `action ${a.name}: control-plane name '${name}' is also that of action ${first.name}${at(first.loc)}; p4c rejects two actions under one name (one P4Info action here)`,
+        loc: a.loc,
+      });
   };
   for (const c of blocks) {
     if (c.kind !== 'control') continue;
@@ -274,6 +315,23 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   for (const d of digests.types)
     reg(P4IdPrefix.DIGEST, controlPlaneName(d.annotations, d.name), d.annotations, d.loc);
   ids.finish();
+  const named = <T extends { loc: IdProblem['loc'] }>(xs: readonly T[], name: (x: T) => string) =>
+    xs.map((x) => ({ name: name(x), loc: x.loc }));
+  const cpName = (x: { controlPlaneName?: string }): string => x.controlPlaneName!;
+  problems.push(
+    ...duplicateNames('table', named(tables, cpName)),
+    ...duplicateNames('action profile', named(profiles, cpName)),
+    ...duplicateNames('counter', named(counters, cpName)),
+    ...duplicateNames('direct counter', named(directCounters, cpName)),
+    ...duplicateNames('meter', named(meters, cpName)),
+    ...duplicateNames('direct meter', named(directMeters, cpName)),
+    ...duplicateNames('register', named(registers, cpName)),
+    ...duplicateNames('value set', named(valueSets, cpName)),
+    ...duplicateNames(
+      'controller packet metadata',
+      prog.controllerHeaders.map((h) => ({ name: h.name, loc: h.decl.loc })),
+    ),
+  );
 
   const allNames = [
     ...tables.map((t) => t.controlPlaneName!),
@@ -452,5 +510,5 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     }));
     p4info.type_info = digests.typeInfo;
   }
-  return { p4info, problems: [...ids.problems, ...problems] };
+  return { p4info, problems: [...ids.problems, ...problems], warnings };
 }

@@ -97,6 +97,31 @@ describe('P4Info: ids', () => {
 });
 
 describe('P4Info: tables, actions and externs', () => {
+  it('lists actions under one control-plane name once, warning when they are distinct declarations (p4c rejects them)', () => {
+    const text = program({
+      top: `action foo() { }
+        control C(inout bit<8> x) {
+          @name(".foo") action local_foo() { x = 1; }
+          @name(".shared") action own() { x = 2; }
+          table t { key = { x: exact; } actions = { local_foo; own; } }
+          apply { t.apply(); } }`,
+      locals: 'C() c1; C() c2; table u { actions = { foo; } default_action = foo; }',
+      apply: 'c1.apply(meta.m8); c2.apply(meta.m8); u.apply();',
+    });
+    const r = compileText(text);
+    assert.ok(r.ok);
+    const names = r.p4info.actions.map((a) => a.preamble.name);
+    assert.deepEqual(
+      names.filter((n) => n === 'foo' || n === 'shared'),
+      ['foo', 'shared'],
+    );
+    // `own` in two instances of C is one declaration: no warning. `local_foo` is a second action named foo.
+    const warnings = r.diagnostics.filter((d) => d.severity === 'warning');
+    assert.equal(warnings.length, 1, warnings.map((w) => w.message).join('\n'));
+    assert.deepEqual([warnings[0]!.line, warnings[0]!.col], Object.values(locate(text, 'local_foo()')));
+    assert.match(warnings[0]!.message, /control-plane name 'foo' is also that of action foo .*p4c rejects/);
+  });
+
   it('describes match fields, action refs with scopes, const default, direct counters and const tables', () => {
     const p = info(kitchenSink);
     const t = (n: string) => p.tables.find((x) => x.preamble.name === n)!;
