@@ -257,6 +257,9 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     e.target = { kind: 'extern_function', decl: chosen };
     checkFlattenedData(cx, e, chosen.name, chosen.params);
     if (chosen.name === 'static_assert') staticAssert(cx, e);
+    // core.p4's verify sets the parser error and rejects the packet: a parser's statement only.
+    if (chosen.name === 'verify' && ctx.control && !ctx.parser)
+      cx.error(e.loc, 'verify may only be called in a parser');
     if (chosen.name === 'digest') checkDigest(cx, e);
   }
   return t;

@@ -80,6 +80,23 @@ function tableActionRef(cx: Checker, r: TableActionRef, ctx: Ctx, all: boolean):
   r.call.type = VOID;
 }
 
+/**
+ * The default action's directional arguments are those its entry in the actions list binds (`actions = { a(x); }`
+ * then `default_action = a(x, 1)`, not `a(y, 1)`): the table runs the action with one binding, as p4c requires.
+ */
+function sameBoundArguments(cx: Checker, def: TableActionRef, listed: TableActionRef | undefined): void {
+  if (!listed?.args || !def.args || !def.action) return;
+  const bound = def.action.params.flatMap((p, i) => (p.direction === 'none' ? [] : [def.args![i]]));
+  bound.forEach((arg, i) => {
+    const want = listed.args![i];
+    if (arg && want && exprText(arg) !== exprText(want))
+      cx.error(
+        arg.loc,
+        `default action '${def.action!.name}': argument '${exprText(arg)}' does not match '${exprText(want)}' that the actions list binds`,
+      );
+  });
+}
+
 export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
   t.controlPlaneName = controlPlaneName(t.annotations, t.name, ctx.block);
   cx.tables.push(t);
@@ -124,6 +141,12 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
       );
     else if (a && t.actionRefs.find((r) => r.action === a)?.annotations.some((x) => x.name === 'tableonly'))
       cx.error(t.defaultActionRef.loc, `action '${a.name}' is @tableonly and cannot be the default action`);
+    else if (a)
+      sameBoundArguments(
+        cx,
+        t.defaultActionRef,
+        t.actionRefs.find((r) => r.action === a),
+      );
     t.defaultAction = t.defaultActionRef;
   } else {
     const noAction = cx.global.lookupValue('NoAction')?.find((r) => r.kind === 'action');
@@ -155,6 +178,8 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
   const needsPriority = t.keyDecls.some(
     (k) => k.matchKindName !== 'exact' && k.matchKindName !== 'lpm' && k.matchKindName !== 'selector',
   );
+  if (t.entryDecls.length > 0 && t.keyDecls.length === 0)
+    cx.error(t.entryDecls[0]!.loc, `table '${t.name}' has no key, so it cannot have entries`);
   t.entryDecls.forEach((e, i) => {
     e.keys = keyset(cx, e.keysetExprs, keyTypes, ctx, e.loc);
     if (!afterActions(e.action.loc))

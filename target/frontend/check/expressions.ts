@@ -423,6 +423,13 @@ function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expecte
       return BOOL;
     }
   }
+  if (op === '/' || op === '%') {
+    // Read before unification turns `-1` into the other operand's bits: P4 divides only non-negative numbers.
+    const negative = [e.left, e.right].find(
+      (x) => x.type?.kind === 'infint' && (intValue(x.constValue) ?? 0n) < 0n,
+    );
+    if (negative) cx.error(e.loc, `'${op}' is not defined on negative numbers (${exprText(negative)})`);
+  }
   const t = unifyOperands(cx, e, l, r);
   if (!t) return ['==', '!=', '<', '>', '<=', '>='].includes(op) ? BOOL : l;
   const isCmp = ['==', '!=', '<', '>', '<=', '>='].includes(op);

@@ -40,6 +40,7 @@ export function parserDecl(cx: Checker, d: ParserDecl, block = d.name): void {
         });
         for (const c of tr.cases) {
           c.keyset = keyset(cx, c.keysetExprs, types, sctx, c.loc);
+          emptyRanges(cx, c.keyset, c.keysetExprs, types);
           c.next = lookup(c.nextName, c.loc);
         }
       }
@@ -47,6 +48,20 @@ export function parserDecl(cx: Checker, d: ParserDecl, block = d.name): void {
       if (!(e instanceof CompileAbort)) throw e;
     }
   }
+}
+
+/** p4c refuses a select range whose end is below its start (it could never match), comparing the ends as
+ *  values of the key's type (signed for int<W>); keysetValue leaves them as the key's unsigned bits. */
+function emptyRanges(cx: Checker, values: KeysetValue[], exprs: Expr[], types: Type[]): void {
+  if (values.length !== exprs.length) return;
+  values.forEach((kv, i) => {
+    if (kv.kind !== 'range') return;
+    const t = types[i]!;
+    const w = bitWidthOf(t) ?? 64;
+    const value = (v: bigint): bigint => (t.kind === 'int' ? BigInt.asIntN(w, v) : v);
+    if (value(kv.low) > value(kv.high))
+      cx.error(exprs[i]!.loc, `range ${value(kv.low)} .. ${value(kv.high)}: its end is less than its start`);
+  });
 }
 
 /** Evaluates a keyset against the key types (select cases and const table entries). */

@@ -1,5 +1,5 @@
 // Statements: blocks, assignments, conditionals, switch, loops, return and exit, and what may be assigned to.
-import type { ActionDecl, BlockStmt, Expr, ForInStmt, ForStmt, Stmt } from '../ast.js';
+import type { ActionDecl, BlockStmt, ConstValue, Expr, ForInStmt, ForStmt, Stmt } from '../ast.js';
 import { CompileAbort } from '../diagnostics.js';
 import { BOOL, DONTCARE, VOID, isFixedInt, typeEquals, typeToString } from '../types.js';
 import { exprText } from '../names.js';
@@ -107,6 +107,7 @@ export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
         }
       } else {
         s.switchKind = 'value';
+        const seenValues = new Set<string>();
         if (!isFixedInt(t) && t.kind !== 'enum' && t.kind !== 'error')
           cx.error(s.expr.loc, `cannot switch on a value of type ${typeToString(t)}`);
         for (const c of s.cases) {
@@ -118,6 +119,12 @@ export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
             checkExpr(cx, l, ctx, t);
             coerce(cx, l, t, 'switch label');
             if (l.constValue === undefined) cx.error(l.loc, 'switch label must be a compile-time constant');
+            else {
+              // A second label of one value could never be reached: p4c refuses it, as for action names.
+              const key = labelKey(l.constValue);
+              if (seenValues.has(key)) cx.error(l.loc, `duplicate switch label '${exprText(l)}'`);
+              seenValues.add(key);
+            }
           }
           if (c.body) checkBlock(cx, c.body, ctx);
         }
@@ -224,5 +231,19 @@ export function checkLvalue(cx: Checker, e: Expr, ctx: Ctx): void {
       return checkLvalue(cx, e.expr, ctx);
     default:
       cx.error(e.loc, `'${exprText(e)}' cannot be assigned`);
+  }
+}
+
+/** A switch label's value as a set key: its bits, enum member or error name. */
+function labelKey(v: ConstValue): string {
+  switch (v.kind) {
+    case 'int':
+      return `int:${v.value}`;
+    case 'enum':
+      return `enum:${v.member}`;
+    case 'error':
+      return `error:${v.name}`;
+    default:
+      return `${v.kind}:${'value' in v ? String(v.value) : ''}`;
   }
 }

@@ -857,6 +857,79 @@ const cases: Case[] = [
     after: 'meta.m8 = ',
     message: "undeclared name 'i'",
   },
+  // What p4c's own must-reject programs (testdata/p4_16_errors) check, rewritten for v1model.
+  {
+    name: 'a default action binding another directional argument than its actions list',
+    fragment: {
+      locals: `bit<8> y;
+        action a(inout bit<8> b, bit<8> d) { b = d; }
+        table t { actions = { a(meta.m8); } default_action = a(y, 0); }`,
+      apply: 't.apply();',
+    },
+    at: 'y, 0',
+    message: "default action 'a': argument 'y' does not match 'meta.m8' that the actions list binds",
+  },
+  {
+    name: 'entries in a table without a key',
+    fragment: {
+      locals: 'action a() { } table t { actions = { a; } default_action = a; entries = { _ : a(); } }',
+      apply: 't.apply();',
+    },
+    at: '_ : a()',
+    message: "table 't' has no key, so it cannot have entries",
+  },
+  {
+    name: 'verify in a control',
+    fragment: { apply: 'verify(meta.m8 == 1, error.NoMatch);' },
+    at: 'verify(',
+    message: 'verify may only be called in a parser',
+  },
+  {
+    name: 'two switch labels of one value',
+    fragment: { apply: 'switch (meta.m8) { 8w0: { } 8w1: { } 1: { } }' },
+    at: '1: { } }',
+    message: "duplicate switch label '1'",
+  },
+  {
+    name: 'a division by a negative number',
+    fragment: { apply: 'meta.m8 = meta.m8 / -1;' },
+    at: 'meta.m8 / -1',
+    message: "'/' is not defined on negative numbers (-1)",
+  },
+  {
+    name: 'a remainder of a negative number',
+    fragment: { apply: 'meta.m8 = -5 % meta.m8;' },
+    at: '-5 % meta.m8',
+    message: "'%' is not defined on negative numbers (-5)",
+  },
+  {
+    name: 'a select range whose end is below its start',
+    fragment: {
+      start:
+        'packet.extract(hdr.ethernet); transition select(hdr.ethernet.etherType) { 0x0806 .. 0x0800: accept; default: reject; }',
+    },
+    at: '0x0806 ..',
+    message: 'range 2054 .. 2048: its end is less than its start',
+  },
+  {
+    name: 'a signed select range whose end is below its start',
+    fragment: {
+      start:
+        'packet.extract(hdr.ethernet); transition select((int<8>)hdr.ethernet.etherType[7:0]) { -5 .. 3: accept; 3 .. -5: reject; default: reject; }',
+    },
+    at: '3 .. -5',
+    message: 'range 3 .. -5: its end is less than its start',
+  },
+  {
+    name: 'two tables under one control-plane name (a control applied twice, its table named absolutely)',
+    fragment: {
+      top: 'control C(inout bit<8> x) { @name(".t0") table t0 { key = { x: exact; } actions = { NoAction; } } apply { t0.apply(); } }',
+      locals: 'C() c1; C() c2;',
+      apply: 'c1.apply(meta.m8); c2.apply(meta.m8);',
+    },
+    at: 't0 {',
+    message: "name 't0' is used for multiple table objects in the P4Info",
+  },
 ];
 
 describe('front-end: rejected programs', () => {
