@@ -179,6 +179,8 @@ export class Parser {
     const t = this.ident(what);
     if (RESERVED_WORDS.has(t.text))
       this.fail(`expected ${what} but found the reserved word '${t.text}'`, t.loc);
+    // `_` is P4's don't-care, a token of its own in p4c's grammar: nothing can be named by it.
+    if (t.text === '_') this.fail(`expected ${what} but found '_' (the don't-care, not a name)`, t.loc);
     return t;
   }
 

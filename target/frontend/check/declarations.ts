@@ -75,9 +75,9 @@ export function topDecl(cx: Checker, d: TopDecl): void {
       cx.declareType(g, d.name, { kind: 'extern', decl: d, typeArgs: [] }, d.loc);
       return externDecl(cx, d);
     case 'extern_function': {
-      const s = typeVarScope(g, d.typeParams);
+      const s = typeParamScope(cx, g, d.typeParams, d.loc);
       d.returnType = resolveType(cx, d.returnTypeRef, s);
-      declareParams(cx, d.params, s);
+      declareParams(cx, d.params, s, d.typeParams);
       return cx.declareValue(g, d.name, d, d.loc);
     }
     case 'function': {
@@ -85,7 +85,7 @@ export function topDecl(cx: Checker, d: TopDecl): void {
       // type arguments a call gives it (see specializeFunction), from a copy made before checking.
       const pristine = d.typeParams.length > 0 ? structuredClone(d) : undefined;
       const errorsBefore = cx.diags.errorCount;
-      const s = typeVarScope(g, d.typeParams);
+      const s = typeParamScope(cx, g, d.typeParams, d.loc);
       functionSignature(cx, d, s);
       // Declared once its signature checks: a call of it is then always to a function with resolved types.
       cx.declareValue(g, d.name, d, d.loc);
@@ -98,7 +98,7 @@ export function topDecl(cx: Checker, d: TopDecl): void {
     case 'package_type': {
       const kind = d.kind === 'parser_type' ? 'parser' : d.kind === 'control_type' ? 'control' : 'package';
       cx.declareType(g, d.name, { kind, decl: d } as Type, d.loc);
-      return declareParams(cx, d.params, typeVarScope(g, d.typeParams));
+      return declareParams(cx, d.params, typeParamScope(cx, g, d.typeParams, d.loc), d.typeParams);
     }
     case 'parser':
       cx.declareType(g, d.name, { kind: 'parser', decl: d }, d.loc);
@@ -123,7 +123,7 @@ export function topDecl(cx: Checker, d: TopDecl): void {
  *  variables, or for a specialization's type arguments). */
 export function functionSignature(cx: Checker, d: FunctionDecl, types: Scope): void {
   d.returnType = resolveType(cx, d.returnTypeRef, types);
-  declareParams(cx, d.params, types);
+  declareParams(cx, d.params, types, d.typeParams);
 }
 
 /** A function's body, after its signature. */
@@ -133,7 +133,26 @@ export function functionBody(cx: Checker, d: FunctionDecl, types: Scope): void {
   checkBlock(cx, d.body, { scope: body, fn: d });
 }
 
-export function declareParams(cx: Checker, params: Param[], scope: Scope): void {
+/**
+ * A parameter list's types resolved in `scope`. `typeParams` are the declaration's own type parameters, which no
+ * parameter may be named after; nor may two parameters share a name (unless `duplicatesChecked`, for blocks,
+ * whose scope reports them). A default value is for a directionless or `in` parameter that is not @optional.
+ */
+export function declareParams(
+  cx: Checker,
+  params: Param[],
+  scope: Scope,
+  typeParams: readonly string[] = [],
+  duplicatesChecked = false,
+): void {
+  const names = new Set<string>();
+  for (const p of params) {
+    if (!duplicatesChecked && names.has(p.name)) cx.error(p.loc, `duplicate parameter '${p.name}'`);
+    names.add(p.name);
+    if (typeParams.includes(p.name))
+      cx.error(p.loc, `parameter '${p.name}' has the name of a type parameter`);
+    defaultValueAllowed(cx, p);
+  }
   for (const p of params) {
     p.type = resolveType(cx, p.typeRef, scope);
     if (p.defaultValue) {
@@ -193,6 +212,20 @@ const NESTABLE = new Set<Type['kind']>([
 
 export function canNest(t: Type): boolean {
   return NESTABLE.has(t.kind);
+}
+
+/** A default value stands for an argument left out: an `out`, `inout` or @optional parameter cannot have one. */
+function defaultValueAllowed(cx: Checker, p: Param): void {
+  if (p.defaultValue && (p.direction === 'out' || p.direction === 'inout'))
+    cx.error(p.defaultValue.loc, `${p.direction} parameter '${p.name}' cannot have a default value`);
+  else if (p.defaultValue && p.optional)
+    cx.error(p.defaultValue.loc, `@optional parameter '${p.name}' cannot have a default value`);
+}
+
+/** The scope of a declaration's type parameters, each of which must have a name of its own. */
+export function typeParamScope(cx: Checker, parent: Scope, params: string[], loc: Loc): Scope {
+  checkGenericParams(cx, params, loc);
+  return typeVarScope(parent, params);
 }
 
 function checkGenericParams(cx: Checker, params: string[], loc: Loc): void {
@@ -312,9 +345,9 @@ export function constDecl(
 
 /** A control's or parser's scope: its type parameters, then its parameters and constructor parameters. */
 export function blockScope(cx: Checker, d: ControlDecl | ParserDecl): Scope {
-  const ts = typeVarScope(cx.global, d.typeParams);
-  declareParams(cx, d.params, ts);
-  declareParams(cx, d.ctorParams, ts);
+  const ts = typeParamScope(cx, cx.global, d.typeParams, d.loc);
+  declareParams(cx, d.params, ts, d.typeParams, true);
+  declareParams(cx, d.ctorParams, ts, d.typeParams, true);
   const scope = new Scope(ts);
   for (const p of [...d.params, ...d.ctorParams]) cx.declareValue(scope, p.name, p, p.loc);
   return scope;
@@ -387,6 +420,7 @@ function actionDecl(cx: Checker, d: ActionDecl, ctx: Ctx): void {
   let sawData = false;
   for (const p of d.params) {
     p.type = resolveType(cx, p.typeRef, ctx.scope);
+    defaultValueAllowed(cx, p);
     if (p.direction === 'none') sawData = true;
     else if (sawData)
       cx.error(p.loc, `directional parameter '${p.name}' must come before the action data parameters`);

@@ -9,17 +9,30 @@ import { arityOk, checkArgs } from './calls.js';
 import type { Checker, Ctx } from './checker.js';
 import { checkCompileTimeArgs } from './compile-time.js';
 import { controlDecl } from './controls.js';
-import { declareParams } from './declarations.js';
+import { declareParams, typeParamScope } from './declarations.js';
 import { parserDecl } from './parsers.js';
-import { resolveType, typeVarScope } from './type-refs.js';
+import { resolveType } from './type-refs.js';
 
 export function externDecl(cx: Checker, d: ExternDecl): void {
-  const s = typeVarScope(cx.global, d.typeParams);
-  for (const c of d.constructors) declareParams(cx, c.params, s);
+  const s = typeParamScope(cx, cx.global, d.typeParams, d.loc);
+  for (const c of d.constructors) declareParams(cx, c.params, s, d.typeParams);
+  // A call picks among same-named methods by its number of arguments (p4c: "Ambiguous method"), and a method
+  // named after its extern is a constructor, which returns nothing.
+  const arities = new Set<string>();
   for (const m of d.methods) {
-    const ms = typeVarScope(s, m.typeParams);
+    if (m.name === d.name) cx.error(m.loc, `constructor ${m.name} cannot have a return type`);
+    const key = `${m.name}/${m.params.length}`;
+    if (arities.has(key))
+      cx.error(
+        m.loc,
+        `method '${m.name}' of ${d.name} is declared twice with ${m.params.length} parameter${m.params.length === 1 ? '' : 's'}: a call could not tell them apart`,
+      );
+    arities.add(key);
+  }
+  for (const m of d.methods) {
+    const ms = typeParamScope(cx, s, m.typeParams, m.loc);
     m.returnType = m.returnTypeRef ? resolveType(cx, m.returnTypeRef, ms) : VOID;
-    declareParams(cx, m.params, ms);
+    declareParams(cx, m.params, ms, m.typeParams);
   }
 }
 

@@ -72,6 +72,10 @@ function resolveTypeInner(cx: Checker, ref: TypeRef, scope: Scope): Type {
           `header stack elements must be headers or header unions, not ${typeToString(element)}`,
         );
       const n = constInt(cx, ref.size, { scope }, 'a header stack size');
+      if (n !== undefined && n < 0n) {
+        cx.error(ref.size.loc, `header stack size ${n} is negative`);
+        return { kind: 'stack', element, size: 1 };
+      }
       if (n !== undefined && n > BigInt(MAX_STACK_SIZE)) {
         cx.error(ref.size.loc, `header stack size ${n} is too large (at most ${MAX_STACK_SIZE})`);
         return { kind: 'stack', element, size: 1 };

@@ -930,6 +930,67 @@ const cases: Case[] = [
     at: 't0 {',
     message: "name 't0' is used for multiple table objects in the P4Info",
   },
+  {
+    name: '_ as the name of a field',
+    fragment: { top: 'struct s_t { bit<8> _; }' },
+    at: '_; }',
+    message: "expected field name but found '_' (the don't-care, not a name)",
+  },
+  {
+    name: 'a header stack of negative size',
+    fragment: { apply: 'ethernet_t[-2] s;' },
+    at: '-2]',
+    message: 'header stack size -2 is negative',
+  },
+  {
+    name: 'two parameters of one name in a package type',
+    fragment: { top: 'control C_t(); package P_t(C_t c, C_t c);' },
+    at: 'c);',
+    message: "duplicate parameter 'c'",
+  },
+  {
+    name: 'two type parameters of one name',
+    fragment: { top: 'void f<T, T>(in T a) { }' },
+    at: 'f<T',
+    message: "duplicate type parameter 'T'",
+  },
+  {
+    name: 'a parameter named like a type parameter',
+    fragment: { top: 'extern void f<p>(in bit<8> p);' },
+    at: 'p);',
+    message: "parameter 'p' has the name of a type parameter",
+  },
+  {
+    name: 'an out parameter with a default value',
+    fragment: { top: 'extern void f(out bit<32> x = 0);' },
+    at: '0);',
+    message: "out parameter 'x' cannot have a default value",
+  },
+  {
+    name: 'an @optional parameter with a default value',
+    fragment: { top: 'extern void f(@optional in bit<32> y = 0);' },
+    at: '0);',
+    message: "@optional parameter 'y' cannot have a default value",
+  },
+  {
+    name: "an action's out parameter with a default value",
+    fragment: { locals: 'action a(out bit<8> x = 1) { x = 2; }', apply: 'a(meta.m8);' },
+    at: '1) {',
+    message: "out parameter 'x' cannot have a default value",
+  },
+  {
+    name: 'two extern methods of one name and number of parameters',
+    fragment: { top: 'extern E { E(); void put(in bit<8> b); void put(in bit<16> b); }' },
+    at: 'put(in bit<16>',
+    message: "method 'put' of E is declared twice with 1 parameter: a call could not tell them apart",
+  },
+  {
+    name: 'a constructor with a return type',
+    fragment: { top: 'extern E { E(); void E(); }' },
+    at: 'E(); }',
+    after: 'E(); void ',
+    message: 'constructor E cannot have a return type',
+  },
 ];
 
 describe('front-end: rejected programs', () => {
