@@ -834,11 +834,16 @@ export class Parser {
       loc: nameTok.loc,
     };
     this.expect('{');
+    // A table has each property once (p4c: "Duplicates declaration"); a second would silently replace the first.
+    const seen = new Set<string>();
     while (!this.accept('}')) {
       const pAnn = this.annotations();
       const isConst = this.accept('const');
       const propTok = this.ident('table property');
       const prop = propTok.text;
+      if (seen.has(prop))
+        this.diags.error(propTok.loc, `table '${table.name}' has its '${prop}' property twice`);
+      seen.add(prop);
       this.expect('=');
       if (prop === 'key') {
         this.expect('{');

@@ -45,6 +45,10 @@ export function topDecl(cx: Checker, d: TopDecl): void {
       return constDecl(cx, d, { scope: g });
     case 'typedef': {
       d.type = resolveType(cx, d.typeRef, g);
+      // `type` makes a new name for a base type only (p4c); `typedef` may rename any type.
+      const base = d.type.kind === 'bit' || d.type.kind === 'int' || d.type.kind === 'bool';
+      if (d.isNewType && !base && d.type.kind !== 'unknown')
+        cx.error(d.loc, `'type' can only be applied to bit<W>, int<W> or bool, not ${typeToString(d.type)}`);
       return cx.declareType(g, d.name, d.type, d.loc);
     }
     case 'header':

@@ -991,6 +991,21 @@ const cases: Case[] = [
     after: 'E(); void ',
     message: 'constructor E cannot have a return type',
   },
+  {
+    name: 'a table property given twice',
+    fragment: {
+      locals: 'table t { key = { meta.m8: exact; } key = { meta.m16: exact; } actions = { NoAction; } }',
+      apply: 't.apply();',
+    },
+    at: 'key = { meta.m16',
+    message: "table 't' has its 'key' property twice",
+  },
+  {
+    name: "'type' over a tuple",
+    fragment: { top: 'type tuple<bit<1>> T_t;' },
+    at: 'type tuple',
+    message: "'type' can only be applied to bit<W>, int<W> or bool, not tuple<bit<1>>",
+  },
 ];
 
 describe('front-end: rejected programs', () => {
