@@ -159,6 +159,9 @@ export function declareParams(
   }
   for (const p of params) {
     p.type = resolveType(cx, p.typeRef, scope);
+    // A string is a compile-time value (an annotation's, log_msg's): nothing is copied in or out of one.
+    if (p.type.kind === 'string' && p.direction !== 'none')
+      cx.error(p.loc, `parameter '${p.name}' of type string cannot have a direction (${p.direction})`);
     if (p.defaultValue) {
       checkExpr(cx, p.defaultValue, { scope }, p.type);
       coerce(cx, p.defaultValue, p.type, 'default value');

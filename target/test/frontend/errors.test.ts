@@ -1006,6 +1006,12 @@ const cases: Case[] = [
     at: 'type tuple',
     message: "'type' can only be applied to bit<W>, int<W> or bool, not tuple<bit<1>>",
   },
+  {
+    name: 'a string parameter with a direction',
+    fragment: { top: 'extern void say(in string s);' },
+    at: 's);',
+    message: "parameter 's' of type string cannot have a direction (in)",
+  },
 ];
 
 describe('front-end: rejected programs', () => {
