@@ -286,7 +286,14 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
       keyword.priorityKeywordLoc,
       `table '${t.name}' has const entries: an entry cannot set its priority (priority = N is for non-const entries)`,
     );
+  const explicit = t.entriesAreConst ? undefined : t.entryDecls.find((e) => e.priorityKeywordLoc);
+  if (explicit?.priorityKeywordLoc && !needsPriority)
+    cx.error(
+      explicit.priorityKeywordLoc,
+      `table '${t.name}' matches only exact and lpm keys, which take no priority, but an entry sets one`,
+    );
   if (needsPriority && t.entriesAreConst) assignConstEntryPriorities(t);
-  else if (needsPriority) assignEntryPriorities(t, largestWins, delta);
+  else if (needsPriority)
+    assignEntryPriorities(t, largestWins, delta, (loc, message) => cx.error(loc, message));
   else for (const e of t.entryDecls) e.priority = e.explicitPriority ?? 0;
 }

@@ -1,5 +1,5 @@
 // Rules on the entries of a table that depend on its match kinds: lpm masks and entry priorities.
-import type { TableDecl } from '../ast.js';
+import type { Loc, TableDecl } from '../ast.js';
 
 /** Whether `mask` is a prefix mask (ones from the top, then zeros) of a `width`-bit key. */
 export function isPrefixMask(mask: bigint, width: number): boolean {
@@ -21,22 +21,46 @@ export function assignConstEntryPriorities(t: TableDecl): void {
 
 /**
  * Priorities of non-const `entries` in tables that need them (ternary, range, optional keys), as p4c assigns
- * them (frontends/p4/entryPriorities). An entry without an explicit
- * priority is ranked just below the entry before it: with largest_priority_wins (the default) the entries are
- * numbered from the last one up (the last gets 1, each earlier one priority_delta more), otherwise from the
- * first one up (smallest wins). The stored priority always means "higher wins", as the engine and P4Runtime
- * compare them, so a smallest-wins table is renumbered.
+ * them (frontends/p4/entryPriorities). Without any explicit priority the entries are numbered 1, 1 + delta, ...
+ * so that an earlier entry wins: from the last one up with largest_priority_wins (the default), from the first
+ * one otherwise. Once one entry has a priority, the first must have one too, and each entry without one takes
+ * the priority that follows the one before it (delta less with largest_priority_wins, delta more otherwise),
+ * which must not go below zero. The stored priority always means "higher wins", as the engine and P4Runtime
+ * compare them, so a smallest-wins table is renumbered. Problems go to `error`.
  */
-export function assignEntryPriorities(t: TableDecl, largestWins: boolean, delta: number): void {
+export function assignEntryPriorities(
+  t: TableDecl,
+  largestWins: boolean,
+  delta: number,
+  error: (loc: Loc, message: string) => void,
+): void {
   const entries = t.entryDecls;
   const raw: number[] = new Array<number>(entries.length);
-  const order = entries.map((_, i) => i);
-  if (largestWins) order.reverse();
-  let prev: number | undefined;
-  for (const i of order) {
-    const p = entries[i]!.explicitPriority ?? (prev === undefined ? 1 : prev + delta);
-    raw[i] = p;
-    prev = p;
+  if (!entries.some((e) => e.explicitPriority !== undefined)) {
+    const order = entries.map((_, i) => i);
+    if (largestWins) order.reverse();
+    order.forEach((i, n) => (raw[i] = 1 + n * delta));
+  } else {
+    if (entries[0]!.explicitPriority === undefined) {
+      error(
+        entries[0]!.loc,
+        `table '${t.name}': the first entry needs a priority, since another entry has one`,
+      );
+      return;
+    }
+    let current = 0;
+    for (const [i, e] of entries.entries()) {
+      current = e.explicitPriority ?? current;
+      raw[i] = current;
+      current += largestWins ? -delta : delta;
+      if (current < 0) {
+        error(
+          e.loc,
+          `table '${t.name}': the priority after this entry's (${raw[i]}) less priority_delta (${delta}) would be negative`,
+        );
+        return;
+      }
+    }
   }
   const hi = Math.max(...raw);
   entries.forEach((e, i) => (e.priority = largestWins ? raw[i]! : hi - raw[i]! + 1));

@@ -331,6 +331,22 @@ describe('front-end: tables', () => {
     assert.deepEqual(entries('largest_priority_wins = false;'), [3, 2, 1]);
   });
 
+  it('gives an entry without a priority the one after the entry before it, once some entries have one (p4c)', () => {
+    const entries = (props: string, list: string): (number | undefined)[] => {
+      const p = ok(
+        program({
+          locals: `action a() {} table t { key = { meta.m8 : ternary; } actions = { a; } ${props}
+            entries = { ${list} } }`,
+        }),
+      );
+      return table(p, 'MyIngress.t').entryDecls.map((e) => e.priority);
+    };
+    const list = 'priority = 40: 1 &&& 1 : a(); 2 &&& 2 : a(); priority = 25: 4 &&& 4 : a(); 8 &&& 8 : a();';
+    assert.deepEqual(entries('priority_delta = 10;', list), [40, 30, 25, 15]);
+    // Smallest wins: raw 40, 50, 25, 35, stored so that higher wins.
+    assert.deepEqual(entries('priority_delta = 10; largest_priority_wins = false;', list), [11, 1, 26, 16]);
+  });
+
   it('honours @name on actions, absolute and relative', () => {
     const p = ok(src);
     const names = p.actions.map((a) => a.controlPlaneName);

@@ -1012,6 +1012,36 @@ const cases: Case[] = [
     at: 's);',
     message: "parameter 's' of type string cannot have a direction (in)",
   },
+  {
+    name: 'an entry priority in a table of exact and lpm keys',
+    fragment: {
+      locals:
+        'action a() { } table t { key = { meta.m8: exact; } actions = { a; } entries = { priority = 3: 1 : a(); } }',
+      apply: 't.apply();',
+    },
+    at: 'priority = 3',
+    message: "table 't' matches only exact and lpm keys, which take no priority, but an entry sets one",
+  },
+  {
+    name: 'a later entry with a priority, the first without',
+    fragment: {
+      locals:
+        'action a() { } table t { key = { meta.m8: ternary; } actions = { a; } entries = { 1 &&& 1 : a(); priority = 3: 2 &&& 2 : a(); } }',
+      apply: 't.apply();',
+    },
+    at: '1 &&& 1',
+    message: "table 't': the first entry needs a priority, since another entry has one",
+  },
+  {
+    name: 'entry priorities that priority_delta takes below zero',
+    fragment: {
+      locals:
+        'action a() { } table t { key = { meta.m8: ternary; } actions = { a; } priority_delta = 10; entries = { priority = 12: 1 &&& 1 : a(); 2 &&& 2 : a(); 3 &&& 3 : a(); } }',
+      apply: 't.apply();',
+    },
+    at: '2 &&& 2',
+    message: "table 't': the priority after this entry's (2) less priority_delta (10) would be negative",
+  },
 ];
 
 describe('front-end: rejected programs', () => {
