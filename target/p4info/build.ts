@@ -318,6 +318,19 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   const named = <T extends { loc: IdProblem['loc'] }>(xs: readonly T[], name: (x: T) => string) =>
     xs.map((x) => ({ name: name(x), loc: x.loc }));
   const cpName = (x: { controlPlaneName?: string }): string => x.controlPlaneName!;
+  // Within one table the ids must tell its actions apart: two of them under one name leave one unreachable.
+  for (const t of tables) {
+    const byName = new Map<string, ActionDecl>();
+    for (const { action } of actionList(t)) {
+      const first = byName.get(action.controlPlaneName!);
+      if (first && first !== action && !sameSource(first, action))
+        problems.push({
+          message: `table ${t.name} lists actions ${first.name} and ${action.name}, which share the control-plane name '${action.controlPlaneName}'`,
+          loc: action.loc,
+        });
+      byName.set(action.controlPlaneName!, first ?? action);
+    }
+  }
   problems.push(
     ...duplicateNames('table', named(tables, cpName)),
     ...duplicateNames('action profile', named(profiles, cpName)),

@@ -59,6 +59,11 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
     }
     checkCompileTimeArgs(cx, d.ctorArgs);
     checkExternSize(cx, ctors[0]!.params, d.ctorArgs);
+    // p4c's bmv2 back end describes a register by the width of its cells: a struct (or a bool) has none.
+    const cell =
+      t.decl.name === 'register' ? (d.type.kind === 'extern' ? d.type.typeArgs[0] : undefined) : undefined;
+    if (cell && cell.kind !== 'bit' && cell.kind !== 'int' && cell.kind !== 'unknown')
+      cx.error(d.loc, `bmv2 registers hold bit<W> or int<W> values, not ${typeToString(cell)}`);
     if (!['packet_in', 'packet_out'].includes(t.decl.name)) cx.externInstances.push(d);
     return;
   }

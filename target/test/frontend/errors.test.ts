@@ -1042,6 +1042,22 @@ const cases: Case[] = [
     at: '2 &&& 2',
     message: "table 't': the priority after this entry's (2) less priority_delta (10) would be negative",
   },
+  {
+    name: 'a register of structs (bmv2 registers hold bit<W> or int<W>)',
+    fragment: { top: 'struct cell_t { bit<8> f; }', locals: 'register<cell_t>(16) r;' },
+    at: 'r;',
+    message: 'bmv2 registers hold bit<W> or int<W> values, not cell_t',
+  },
+  {
+    name: 'a table listing two actions under one control-plane name',
+    fragment: {
+      locals: `@name(".foo") action a1() { meta.m8 = 1; } @name(".foo") action a2() { meta.m8 = 2; }
+        table t { key = { meta.m8: exact; } actions = { a1; a2; } }`,
+      apply: 't.apply();',
+    },
+    at: 'a2() {',
+    message: "table t lists actions a1 and a2, which share the control-plane name 'foo'",
+  },
 ];
 
 describe('front-end: rejected programs', () => {
