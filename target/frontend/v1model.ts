@@ -31,6 +31,21 @@ function structOf(t: Type | undefined): StructTypeDecl | undefined {
   return t?.kind === 'struct' ? t.decl : undefined;
 }
 
+/** The v1model versions p4c knows: V1MODEL_VERSION (set before including v1model.p4) picks the externs'
+ *  signatures, and p4c refuses a program that asks for one outside them. */
+const FIRST_VERSION = 20180101n;
+const LATEST_VERSION = 20200408n;
+
+function checkVersion(program: Program, diags: Diagnostics): void {
+  const decl = program.decls.find((d) => d.kind === 'const' && d.name === '__v1model_version');
+  const v = decl?.kind === 'const' ? decl.constValue : undefined;
+  if (decl && v?.kind === 'int' && (v.value < FIRST_VERSION || v.value > LATEST_VERSION))
+    diags.error(
+      decl.loc,
+      `${v.value}: unknown v1model version (V1MODEL_VERSION); p4c knows ${FIRST_VERSION} to ${LATEST_VERSION}`,
+    );
+}
+
 export function resolveMain(
   program: Program,
   result: CheckResult,
@@ -49,6 +64,7 @@ export function resolveMain(
     diags.error(main.loc, "'main' must be an instance of the v1model package V1Switch");
     return undefined;
   }
+  checkVersion(program, diags);
   const args = main.ctorArgs ?? [];
   const blocks = args.map(blockOf);
   const kinds = ['parser', 'control', 'control', 'control', 'control', 'control'];

@@ -1105,6 +1105,20 @@ describe('front-end: rejected programs', () => {
     assert.deepEqual(errors, ["undeclared name 'nope'"]);
   });
 
+  it('refuses a V1MODEL_VERSION p4c does not know, and takes the ones it does', () => {
+    const at = (version: string): string =>
+      program({}).replace(
+        '#include <v1model.p4>',
+        `#define V1MODEL_VERSION ${version}\n#include <v1model.p4>`,
+      );
+    const e = fails(at('20000101'));
+    assert.match(e.message, /20000101: unknown v1model version .*20180101 to 20200408/);
+    for (const known of ['20180101', '20200408']) {
+      const r = compileText(at(known));
+      assert.ok(r.ok, r.diagnostics.map((d) => d.message).join('\n'));
+    }
+  });
+
   it('reports #error at its own line', () => {
     const text = program({}).replace('#include <v1model.p4>', '#include <v1model.p4>\n#error stop here');
     const e = fails(text);
