@@ -229,6 +229,7 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     chosen.referenced = true;
     cx.noteActionUse(ctx, chosen);
     if (ctx.parser) cx.error(e.loc, 'actions cannot be called in a parser');
+    else if (ctx.fn) cx.error(e.loc, 'actions cannot be called from a function');
     callee.type = { kind: 'action', decl: chosen };
     if (!arityOk(chosen.params, e.rawArgs))
       cx.error(

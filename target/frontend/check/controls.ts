@@ -124,6 +124,7 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
       );
     keyNames.add(k.name);
   }
+  if (!t.actionsLoc) cx.error(t.loc, `table '${t.name}' has no actions property`);
   // p4c types entries and default_action against the actions list, which must therefore come first.
   const afterActions = (l: Loc): boolean =>
     !t.actionsLoc || l.line > t.actionsLoc.line || (l.line === t.actionsLoc.line && l.col > t.actionsLoc.col);

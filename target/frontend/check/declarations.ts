@@ -15,6 +15,7 @@ import type {
   NameRef,
   Param,
   ParserDecl,
+  Stmt,
   StructTypeDecl,
   TopDecl,
   Type,
@@ -94,6 +95,8 @@ export function topDecl(cx: Checker, d: TopDecl): void {
       // Declared once its signature checks: a call of it is then always to a function with resolved types.
       cx.declareValue(g, d.name, d, d.loc);
       functionBody(cx, d, s);
+      if (d.returnType.kind !== 'void' && !alwaysReturns(d.body))
+        cx.error(d.loc, `function ${d.name} does not return a value on every path`);
       if (pristine && cx.diags.errorCount === errorsBefore) cx.pristineFunctions.set(d, pristine);
       return;
     }
@@ -130,6 +133,27 @@ export function functionSignature(cx: Checker, d: FunctionDecl, types: Scope): v
   declareParams(cx, d.params, types, d.typeParams);
 }
 
+/** Whether every way through `s` ends in a return (or an exit): what a function with a result needs, as p4c
+ *  checks it. Loops and switches without a default may fall through. */
+function alwaysReturns(s: Stmt): boolean {
+  switch (s.kind) {
+    case 'return':
+    case 'exit':
+      return true;
+    case 'block':
+      return s.stmts.some(alwaysReturns);
+    case 'if':
+      return s.else !== undefined && alwaysReturns(s.then) && alwaysReturns(s.else);
+    case 'switch':
+      return (
+        s.cases.some((c) => c.labels.some((l) => l.kind === 'dontcare')) &&
+        s.cases.every((c) => c.body === undefined || alwaysReturns(c.body))
+      );
+    default:
+      return false;
+  }
+}
+
 /** A function's body, after its signature. */
 export function functionBody(cx: Checker, d: FunctionDecl, types: Scope): void {
   const body = new Scope(types);
@@ -159,9 +183,13 @@ export function declareParams(
   }
   for (const p of params) {
     p.type = resolveType(cx, p.typeRef, scope);
-    // A string is a compile-time value (an annotation's, log_msg's): nothing is copied in or out of one.
-    if (p.type.kind === 'string' && p.direction !== 'none')
-      cx.error(p.loc, `parameter '${p.name}' of type string cannot have a direction (${p.direction})`);
+    // A string is a compile-time value (an annotation's, log_msg's) and an extern an object passed by
+    // reference: nothing is copied in or out of either.
+    if ((p.type.kind === 'string' || p.type.kind === 'extern') && p.direction !== 'none')
+      cx.error(
+        p.loc,
+        `parameter '${p.name}' of type ${typeToString(p.type)} cannot have a direction (${p.direction})`,
+      );
     if (p.defaultValue) {
       checkExpr(cx, p.defaultValue, { scope }, p.type);
       coerce(cx, p.defaultValue, p.type, 'default value');
@@ -428,6 +456,9 @@ function actionDecl(cx: Checker, d: ActionDecl, ctx: Ctx): void {
   for (const p of d.params) {
     p.type = resolveType(cx, p.typeRef, ctx.scope);
     defaultValueAllowed(cx, p);
+    // An action's data comes from table entries and its other arguments are copied: neither can be an object.
+    if (p.type.kind === 'extern')
+      cx.error(p.loc, `action parameter '${p.name}' cannot be an extern (${typeToString(p.type)})`);
     if (p.direction === 'none') sawData = true;
     else if (sawData)
       cx.error(p.loc, `directional parameter '${p.name}' must come before the action data parameters`);

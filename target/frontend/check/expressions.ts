@@ -472,7 +472,10 @@ const NOT_COMPARABLE = new Set<Type['kind']>([
 
 function castExpr(cx: Checker, e: Expr & { kind: 'cast' }, ctx: Ctx): Type {
   const to = resolveType(cx, e.targetType, ctx.scope);
-  const from = checkExpr(cx, e.expr, ctx, to);
+  // A cast does not give its operand a width (p4c types `(bit<8>)(5 >> n)` as a shift of an untyped 5,
+  // which needs a constant amount); only a destination does (`x = 1 << n`).
+  const shift = e.expr.kind === 'binary' && (e.expr.op === '<<' || e.expr.op === '>>');
+  const from = checkExpr(cx, e.expr, ctx, shift ? undefined : to);
   const ok = ((): boolean => {
     if (typeEquals(from, to)) return true;
     if (e.expr.kind === 'list' || e.expr.kind === 'struct_init') {

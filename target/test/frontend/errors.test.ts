@@ -1058,6 +1058,44 @@ const cases: Case[] = [
     at: 'a2() {',
     message: "table t lists actions a1 and a2, which share the control-plane name 'foo'",
   },
+  {
+    name: 'a cast of an untyped constant shifted by a run-time amount',
+    fragment: { apply: 'const int five = 5; meta.m8 = (bit<8>)(five >> meta.m8);' },
+    at: 'five >> meta.m8',
+    message: "'>>': an untyped left operand needs a constant shift amount",
+  },
+  {
+    name: 'a function that does not return a value on every path',
+    fragment: { top: 'bit<8> mx(in bit<8> l, in bit<8> r) { if (l > r) { return l; } }' },
+    at: 'mx(',
+    message: 'function mx does not return a value on every path',
+  },
+  {
+    name: 'an action called from a function',
+    fragment: { top: 'action act() { } void f() { act(); }' },
+    at: 'act(); }',
+    message: 'actions cannot be called from a function',
+  },
+  {
+    name: 'a table without an actions property',
+    fragment: { locals: 'table t { key = { meta.m8: exact; } }', apply: 't.apply();' },
+    at: 't {',
+    after: 'table ',
+    message: "table 't' has no actions property",
+  },
+  {
+    name: 'an extern as an action parameter',
+    fragment: { top: 'extern E { E(); void call(); }', locals: 'action a(E e) { e.call(); }' },
+    at: 'e) {',
+    after: 'action a(E ',
+    message: "action parameter 'e' cannot be an extern (E)",
+  },
+  {
+    name: 'an extern parameter with a direction',
+    fragment: { top: 'extern E { E(); } control C(in E x);' },
+    at: 'x);',
+    message: "parameter 'x' of type E cannot have a direction (in)",
+  },
 ];
 
 describe('front-end: rejected programs', () => {
