@@ -130,8 +130,13 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
     !t.actionsLoc || l.line > t.actionsLoc.line || (l.line === t.actionsLoc.line && l.col > t.actionsLoc.col);
   if (t.defaultActionRef && !afterActions(t.defaultActionRef.loc))
     cx.error(t.defaultActionRef.loc, `default_action of table '${t.name}' must come after its actions list`);
-  for (const r of t.actionRefs) tableActionRef(cx, r, ctx, false);
-  const listed = new Set(t.actionRefs.map((r) => r.action));
+  const listed = new Set<ActionDecl | undefined>();
+  for (const r of t.actionRefs) {
+    tableActionRef(cx, r, ctx, false);
+    if (r.action && listed.has(r.action))
+      cx.error(r.loc, `action '${r.action.name}' is listed twice in table '${t.name}'`);
+    listed.add(r.action);
+  }
   if (t.defaultActionRef) {
     tableActionRef(cx, t.defaultActionRef, ctx, true);
     const a = t.defaultActionRef.action;

@@ -1084,6 +1084,16 @@ const cases: Case[] = [
     message: "table 't' has no actions property",
   },
   {
+    name: 'an action listed twice in a table',
+    fragment: {
+      locals: 'action a() { } table t { key = { meta.m8: exact; } actions = { a; a; } }',
+      apply: 't.apply();',
+    },
+    at: 'a; }',
+    after: 'actions = { a; ',
+    message: "action 'a' is listed twice in table 't'",
+  },
+  {
     name: 'an extern as an action parameter',
     fragment: { top: 'extern E { E(); void call(); }', locals: 'action a(E e) { e.call(); }' },
     at: 'e) {',
