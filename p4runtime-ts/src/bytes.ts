@@ -73,6 +73,8 @@ export function isCanonical(bytes: Uint8Array): boolean {
 /** Why a received bytestring is unacceptable for a bit<W> field, or undefined when it is fine. */
 export function checkReceived(bytes: Uint8Array, bitwidth: number): string | undefined {
   if (bytes.length === 0) return 'empty bytestring';
+  // A P4Info width of 0 (a type translated to a string) leaves room for no bytestring at all, as in PI.
+  if (bitwidth === 0) return 'a bytestring does not fit within 0 bits';
   if (bytes.length > byteWidth(bitwidth))
     return `${bytes.length} bytes is longer than ${byteWidth(bitwidth)} for a ${bitwidth}-bit value`;
   if (bytesToBigint(bytes) > maxValue(bitwidth)) return `value does not fit in ${bitwidth} bits`;

@@ -427,7 +427,10 @@ export class P4Codec {
     if (register !== undefined) {
       const r = this.index.registers.get(register);
       id = idOf(r);
-      if (value !== undefined) data = { bitstring: bigintToBytes(toBigint(value, registerBitwidth(r))) };
+      if (value !== undefined)
+        data = {
+          bitstring: bigintToBytes(toBigint(value, registerBitwidth(r, this.index.p4info.type_info))),
+        };
     }
     return {
       register_entry: {

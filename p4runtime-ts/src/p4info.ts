@@ -55,10 +55,20 @@ export interface DirectLike {
   direct_table_id?: number;
 }
 
+type BitstringLike = { bit?: { bitwidth: number } | null; int?: { bitwidth: number } | null } | null;
+
 export interface RegisterLike extends SizedLike {
+  /** A bit string, or a user-defined `type` (new_type) that type_info.new_types describes. */
   type_spec?: {
-    bitstring?: { bit?: { bitwidth: number } | null; int?: { bitwidth: number } | null } | null;
+    bitstring?: BitstringLike;
+    new_type?: { name: string } | null;
   } | null;
+}
+
+/** A user-defined type as P4Info's type_info describes it: by its base type, or by a translation. */
+export interface NewTypeLike {
+  original_type?: { bitstring?: BitstringLike } | null;
+  translated_type?: { uri?: string; sdn_bitwidth?: number } | null;
 }
 
 export interface ControllerHeaderLike {
@@ -151,9 +161,18 @@ export function nameOf(item: { preamble?: PreambleLike | null }): string {
   return item.preamble?.name ?? '';
 }
 
-export function registerBitwidth(r: RegisterLike): number {
-  const b = r.type_spec?.bitstring;
-  const w = b?.bit?.bitwidth ?? b?.int?.bitwidth;
+/** The width of a register's cells as the controller writes them; a new type's is its translated width. */
+export function registerBitwidth(r: RegisterLike, typeInfo?: unknown): number {
+  let b = r.type_spec?.bitstring;
+  const named = r.type_spec?.new_type?.name;
+  let w: number | undefined;
+  if (named !== undefined) {
+    const types = (typeInfo as { new_types?: Record<string, NewTypeLike> } | null | undefined)?.new_types;
+    const t = types && Object.hasOwn(types, named) ? types[named] : undefined;
+    b = t?.original_type?.bitstring;
+    w = t?.translated_type?.sdn_bitwidth || undefined;
+  }
+  w ??= b?.bit?.bitwidth ?? b?.int?.bitwidth;
   if (w === undefined) throw new P4InfoLookupError(`register ${nameOf(r)} does not hold a bit<W> value`);
   return w;
 }

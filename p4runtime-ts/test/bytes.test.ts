@@ -55,6 +55,8 @@ describe('bytestrings (P4Runtime §8.4)', () => {
     assert.match(checkReceived(Buffer.from([0, 0, 5]), 9) ?? '', /longer/);
     assert.match(checkReceived(Buffer.from([2, 0]), 9) ?? '', /does not fit/);
     assert.match(checkReceived(Buffer.alloc(0), 9) ?? '', /empty/);
+    // A field of no width (a type translated to a string in the P4Info) takes no value, not even zero.
+    assert.match(checkReceived(Buffer.from([0]), 0) ?? '', /does not fit within 0 bits/);
   });
 
   it('rejects values wider than the field, negatives and unsafe numbers', () => {

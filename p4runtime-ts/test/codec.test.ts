@@ -214,6 +214,24 @@ describe('P4Codec', () => {
     assert.equal(dc.direct_counter_entry?.table_entry?.priority, 7);
   });
 
+  it("sizes a register of a user-defined type by type_info's description of it", () => {
+    const typed = (newType: object): P4Codec =>
+      new P4Codec({
+        registers: [
+          { preamble: { id: 0x16000002, name: 'c.ports' }, size: 2, type_spec: { new_type: { name: 'T' } } },
+        ],
+        type_info: { new_types: { T: newType } },
+      });
+    const plain = typed({ original_type: { bitstring: { bit: { bitwidth: 9 } } } });
+    assert.deepEqual(plain.registerEntity('c.ports', 0, 511).register_entry?.data, {
+      bitstring: Buffer.from([1, 255]),
+    });
+    assert.throws(() => plain.registerEntity('c.ports', 0, 512), ValueError);
+    const translated = typed({ translated_type: { uri: 'example.org/T', sdn_bitwidth: 32 } });
+    assert.ok(translated.registerEntity('c.ports', 0, 2 ** 32 - 1));
+    assert.throws(() => typed({}).registerEntity('c.ports', 0, 1), P4InfoLookupError);
+  });
+
   it('encodes packet_out and decodes packet_in metadata by name', () => {
     assert.deepEqual(codec.packetOutMetadata({ egress_port: 3 }), [
       { metadata_id: 1, value: Buffer.from([3]) },

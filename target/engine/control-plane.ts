@@ -191,6 +191,9 @@ interface ActionSlot {
   dataParams: ActionDecl['params'];
   paramIds: Set<number>;
   limits: bigint[];
+  /** 2^W of each parameter in the data plane: a `type` translated for P4Runtime may have another width in the
+   *  P4Info, and, as bmv2, this target does not translate values. */
+  planeLimits: (bigint | undefined)[];
 }
 
 const slots = new WeakMap<TableRuntime, Map<number, ActionSlot>>();
@@ -208,12 +211,17 @@ function actionSlot(rt: TableRuntime, p4info: P4Info, actionId: number): ActionS
       'INVALID_ARGUMENT',
       `action ${pa.preamble.name} is not in table ${rt.info.name}`,
     );
+  const dataParams = rt.info.actions[index].params.filter((p) => p.direction === 'none');
   const slot: ActionSlot = {
     pa,
     index,
-    dataParams: rt.info.actions[index].params.filter((p) => p.direction === 'none'),
+    dataParams,
     paramIds: new Set(pa.params.map((pp) => pp.id)),
     limits: pa.params.map((pp) => 1n << BigInt(pp.bitwidth)),
+    planeLimits: dataParams.map((p) => {
+      const w = p.type.kind === 'bool' ? 1 : bitOf(p.type)?.width;
+      return w === undefined ? undefined : 1n << BigInt(w);
+    }),
   };
   byId.set(actionId, slot);
   return slot;
@@ -221,7 +229,7 @@ function actionSlot(rt: TableRuntime, p4info: P4Info, actionId: number): ActionS
 
 /** Converts a control-plane ActionCall into the engine form for one table, validating ids and widths. */
 export function resolveAction(rt: TableRuntime, p4info: P4Info, call: ActionCall): ActionRun {
-  const { pa, index, dataParams, paramIds, limits } = actionSlot(rt, p4info, call.actionId);
+  const { pa, index, dataParams, paramIds, limits, planeLimits } = actionSlot(rt, p4info, call.actionId);
   const args: ActionRun['args'] = [];
   const params = new Map<number, bigint>();
   for (let i = 0; i < pa.params.length; i++) {
@@ -233,6 +241,13 @@ export function resolveAction(rt: TableRuntime, p4info: P4Info, call: ActionCall
       throw new ControlPlaneError(
         'INVALID_ARGUMENT',
         `action ${pa.preamble.name}: ${pp.name}=${v} does not fit ${pp.bitwidth} bits`,
+      );
+    const plane = planeLimits[i];
+    if (plane !== undefined && v >= plane)
+      throw new ControlPlaneError(
+        'INVALID_ARGUMENT',
+        `action ${pa.preamble.name}: ${pp.name}=${v} does not fit the data plane's ${plane.toString(2).length - 1} bits ` +
+          '(its P4Info width comes from @p4runtime_translation; this target, like bmv2, does not translate values)',
       );
     params.set(pp.id, v);
     const p = dataParams[i];

@@ -55,13 +55,24 @@ export interface Annotation {
 
 // ---------------------------------------------------------------- types
 
+/**
+ * What a `type` declaration adds to its base type. The checker treats the new type as its base (typeEquals
+ * ignores this); P4Info names it (type_name, type_info.new_types), as p4c does.
+ */
+export interface NewType {
+  name: string;
+  /** From `@p4runtime_translation(uri, controller type)`: the type the control plane sees instead. */
+  translation?: { uri: string; sdn: { kind: 'bit'; width: number } | { kind: 'string' } };
+  loc: Loc;
+}
+
 export type Type =
   | { kind: 'unknown' }
-  | { kind: 'bit'; width: number }
-  | { kind: 'int'; width: number }
+  | { kind: 'bit'; width: number; newType?: NewType }
+  | { kind: 'int'; width: number; newType?: NewType }
   | { kind: 'varbit'; maxWidth: number }
   | { kind: 'infint' }
-  | { kind: 'bool' }
+  | { kind: 'bool'; newType?: NewType }
   | { kind: 'string' }
   | { kind: 'void' }
   | { kind: 'error' }
@@ -560,7 +571,8 @@ export interface VariableDecl {
 export interface TypedefDecl {
   kind: 'typedef';
   name: string;
-  /** `type` (a new type) rather than `typedef`; both are transparent to the engine. */
+  /** `type` (a new type) rather than `typedef`; both are transparent to the engine. A new type's `type`
+   *  carries its NewType. */
   isNewType: boolean;
   typeRef: TypeRef;
   type: Type;

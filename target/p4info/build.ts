@@ -8,12 +8,14 @@ import type {
   InstanceDecl,
   ParserDecl,
   TableDecl,
+  Type,
   ValueSetDecl,
 } from '../frontend/ast.js';
 import { bitWidthOf } from '../frontend/types.js';
 import { controlPlaneName } from '../frontend/names.js';
 import { collectDigests } from './digests.js';
 import { IdAllocator, shortestUniqueSuffixes, type IdProblem } from './ids.js';
+import { NewTypes, type ControllerView } from './new-types.js';
 import {
   P4IdPrefix,
   type Action,
@@ -23,7 +25,9 @@ import {
   type CounterUnit,
   type Documentation,
   type MatchType,
+  type NamedType,
   type P4Info,
+  type P4TypeInfo,
   type Table,
   type ValueSet,
   type ValueSetMatch,
@@ -156,12 +160,13 @@ function usedInSelect(vs: ValueSetDecl): boolean {
  * undefined for any other element type, which P4Runtime cannot describe.
  */
 function valueSetMatches(vs: ValueSetDecl): ValueSetMatch[] | undefined {
+  // A `type` is not a bit<W> to p4c's serializer here ("TODO: handle new types"): it refuses the value set.
   const t = vs.elementType;
-  if (t.kind === 'bit') return [{ id: 1, bitwidth: t.width, match_type: 'EXACT' }];
+  if (t.kind === 'bit' && !t.newType) return [{ id: 1, bitwidth: t.width, match_type: 'EXACT' }];
   if (t.kind !== 'struct') return undefined;
   const out: ValueSetMatch[] = [];
   for (const [i, f] of t.decl.fields.entries()) {
-    if (f.type.kind !== 'bit') return undefined;
+    if (f.type.kind !== 'bit' || f.type.newType) return undefined;
     const kind = f.annotations.find((a) => a.name === 'match')?.body.trim() ?? 'exact';
     const { annotations, doc } = described(f.annotations.filter((a) => a.name !== 'match'));
     const known = Object.hasOwn(MATCH_TYPES, kind) ? MATCH_TYPES[kind] : undefined;
@@ -295,6 +300,8 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
 
   const ids = new IdAllocator();
   const problems: IdProblem[] = [];
+  const typeInfo: P4TypeInfo = {};
+  const newTypes = new NewTypes(typeInfo, problems);
   const reg = (prefix: number, name: string, anns: Annotation[], loc?: IdProblem['loc']): void =>
     ids.add({ prefix, name, explicit: explicitId(anns), loc });
   for (const t of tables) reg(P4IdPrefix.TABLE, t.controlPlaneName!, t.annotations, t.loc);
@@ -311,8 +318,8 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     controlPlaneName(h.decl.annotations, h.decl.name);
   for (const h of prog.controllerHeaders)
     reg(P4IdPrefix.CONTROLLER_HEADER, headerSymbol(h), h.decl.annotations, h.decl.loc);
-  const digests = collectDigests(prog);
-  for (const d of digests.types)
+  const digests = collectDigests(prog, typeInfo, newTypes);
+  for (const d of digests)
     reg(P4IdPrefix.DIGEST, controlPlaneName(d.annotations, d.name), d.annotations, d.loc);
   ids.finish();
   const named = <T extends { loc: IdProblem['loc'] }>(xs: readonly T[], name: (x: T) => string) =>
@@ -352,7 +359,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     ...externs.map((e) => e.controlPlaneName!),
     ...valueSets.map((v) => v.controlPlaneName!),
     ...prog.controllerHeaders.map(headerSymbol),
-    ...digests.types.map((d) => controlPlaneName(d.annotations, d.name)),
+    ...digests.map((d) => controlPlaneName(d.annotations, d.name)),
   ];
   const aliases = shortestUniqueSuffixes(allNames);
   // Every message below lists its fields in p4info.proto's field-number order, which is the order of p4c's
@@ -363,6 +370,14 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     alias: aliases.get(name) ?? name,
     ...described(anns),
   });
+
+  // A value the controller reads or writes: its new type (if any) names it and may give it another width.
+  const controllerView = (t: Type, width: number): ControllerView => {
+    const view = newTypes.view(t);
+    return view.type_name ? view : { bitwidth: width };
+  };
+  const typeName = (v: ControllerView): { type_name?: NamedType } =>
+    v.type_name ? { type_name: v.type_name } : {};
 
   const tableOf = (t: TableDecl): Table => {
     const action_refs: ActionRef[] = actionList(t)
@@ -390,14 +405,16 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
         .filter((k) => k.matchKindName !== 'selector')
         .map((k, i) => {
           const { annotations, doc } = described(k.annotations);
+          const view = controllerView(k.expr.type, k.width!);
           return {
             id: explicitId(k.annotations) ?? i + 1,
             name: k.name!,
             ...(annotations ? { annotations } : {}),
-            bitwidth: k.width!,
+            bitwidth: view.bitwidth,
             match_type:
               (Object.hasOwn(MATCH_TYPES, k.matchKindName) && MATCH_TYPES[k.matchKindName]) || 'EXACT',
             ...(doc ? { doc } : {}),
+            ...typeName(view),
           };
         }),
       action_refs,
@@ -421,12 +438,14 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
       .filter((p) => p.direction === 'none')
       .map((p, i) => {
         const { annotations, doc } = described(p.annotations);
+        const view = controllerView(p.type, bitWidthOf(p.type) ?? 0);
         return {
           id: explicitId(p.annotations) ?? i + 1,
           name: controlPlaneName(p.annotations, p.name),
           ...(annotations ? { annotations } : {}),
-          bitwidth: bitWidthOf(p.type) ?? 0,
+          bitwidth: view.bitwidth,
           ...(doc ? { doc } : {}),
+          ...typeName(view),
         };
       }),
   });
@@ -444,11 +463,13 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     },
     metadata: h.decl.fields.map((f, i) => {
       const annotations = annotationStrings(f.annotations);
+      const view = controllerView(f.type, f.width ?? 0);
       return {
         id: explicitId(f.annotations) ?? i + 1,
         name: controlPlaneName(f.annotations, f.name),
         ...(annotations ? { annotations } : {}),
-        bitwidth: f.width ?? 0,
+        bitwidth: view.bitwidth,
+        ...typeName(view),
       };
     }),
   }));
@@ -493,11 +514,10 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     controller_packet_metadata: controllerHeaders,
     registers: registers.map((r) => {
       const cell = r.type.kind === 'extern' ? r.type.typeArgs[0] : undefined;
-      const w = cell ? (bitWidthOf(cell) ?? 0) : 0;
-      const bitstring = cell?.kind === 'int' ? { int: { bitwidth: w } } : { bit: { bitwidth: w } };
+      const spec = cell?.kind === 'bit' || cell?.kind === 'int' ? newTypes.spec(cell) : undefined;
       return {
         preamble: preamble(P4IdPrefix.REGISTER, r.controlPlaneName!, r.annotations),
-        type_spec: { bitstring },
+        type_spec: spec && !('bool' in spec) ? spec : { bitstring: { bit: { bitwidth: 0 } } },
         size: intArg(r, 0),
       };
     }),
@@ -516,12 +536,12 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
         size: v.size ?? 0,
       };
     });
-  if (digests.types.length > 0) {
-    p4info.digests = digests.types.map((d) => ({
+  if (digests.length > 0) {
+    p4info.digests = digests.map((d) => ({
       preamble: preamble(P4IdPrefix.DIGEST, controlPlaneName(d.annotations, d.name), d.annotations),
       type_spec: { struct: { name: d.name } },
     }));
-    p4info.type_info = digests.typeInfo;
   }
+  if (Object.keys(typeInfo).length > 0) p4info.type_info = typeInfo;
   return { p4info, problems: [...ids.problems, ...problems], warnings };
 }

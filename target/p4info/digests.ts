@@ -3,6 +3,7 @@
 import type { CheckedProgram, ControlDecl, Expr, Stmt, StructTypeDecl, Type } from '../frontend/ast.js';
 import type { P4DataTypeSpec, P4TypeInfo } from './types.js';
 import { bitWidthOf } from '../frontend/types.js';
+import type { NewTypes } from './new-types.js';
 
 function walkExpr(e: Expr | undefined, visit: (e: Expr) => void): void {
   if (!e) return;
@@ -84,18 +85,19 @@ function ownEntry<M>(map: { [name: string]: { members: M[] } }, name: string): {
   return entry;
 }
 
-function specOf(t: Type, info: P4TypeInfo): P4DataTypeSpec {
+function specOf(t: Type, info: P4TypeInfo, newTypes: NewTypes): P4DataTypeSpec {
   switch (t.kind) {
     case 'bit':
-      return { bitstring: { bit: { bitwidth: t.width } } };
     case 'int':
-      return { bitstring: { int: { bitwidth: t.width } } };
     case 'bool':
-      return { bool: {} };
+      return newTypes.spec(t);
     case 'struct': {
       const entry = ownEntry((info.structs ??= {}), t.decl.name);
       if (entry)
-        entry.members = t.decl.fields.map((f) => ({ name: f.name, type_spec: specOf(f.type, info) }));
+        entry.members = t.decl.fields.map((f) => ({
+          name: f.name,
+          type_spec: specOf(f.type, info, newTypes),
+        }));
       return { struct: { name: t.decl.name } };
     }
     case 'header': {
@@ -112,14 +114,20 @@ function specOf(t: Type, info: P4TypeInfo): P4DataTypeSpec {
       return { header: { name: t.decl.name } };
     }
     case 'enum':
-      return t.decl.underlying ? specOf(t.decl.underlying, info) : { bitstring: { bit: { bitwidth: 32 } } };
+      return t.decl.underlying
+        ? specOf(t.decl.underlying, info, newTypes)
+        : { bitstring: { bit: { bitwidth: 32 } } };
     default:
       return { bitstring: { bit: { bitwidth: 0 } } };
   }
 }
 
-/** The struct types used as digest data, in order of first use, and the type_info describing them. */
-export function collectDigests(prog: CheckedProgram): { types: StructTypeDecl[]; typeInfo: P4TypeInfo } {
+/** The struct types used as digest data, in order of first use, described into `typeInfo`. */
+export function collectDigests(
+  prog: CheckedProgram,
+  typeInfo: P4TypeInfo,
+  newTypes: NewTypes,
+): StructTypeDecl[] {
   const controls = new Set<ControlDecl>([
     prog.main.ingress,
     prog.main.egress,
@@ -136,7 +144,6 @@ export function collectDigests(prog: CheckedProgram): { types: StructTypeDecl[];
   };
   for (const a of prog.actions) walkStmt(a.body, visit);
   for (const c of controls) walkStmt(c.apply, visit);
-  const typeInfo: P4TypeInfo = {};
-  for (const t of types) specOf({ kind: 'struct', decl: t }, typeInfo);
-  return { types, typeInfo };
+  for (const t of types) specOf({ kind: 'struct', decl: t }, typeInfo, newTypes);
+  return types;
 }

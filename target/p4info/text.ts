@@ -24,13 +24,28 @@ function quote(s: string): string {
   return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n') + '"';
 }
 
-/** Proto map fields: written as repeated `{ key: ... value { ... } }` entries. */
-const MAP_FIELDS = new Set(['structs', 'headers']);
+/** Proto map fields: written as repeated `{ key: ... value { ... } }` entries, sorted by key as protobuf's
+ *  text format sorts them. */
+const MAP_FIELDS = new Set(['structs', 'headers', 'new_types']);
+
+/** p4types.proto's field order for P4TypeInfo. */
+const TYPE_INFO_ORDER = [
+  'structs',
+  'headers',
+  'header_unions',
+  'enums',
+  'error',
+  'serializable_enums',
+  'new_types',
+];
+
+const byKey = (a: [string, unknown], b: [string, unknown]): number =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 
 function writeField(out: string[], indent: string, key: string, value: unknown): void {
   if (value === undefined || value === null) return;
   if (MAP_FIELDS.has(key) && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>).sort(byKey)) {
       out.push(`${indent}${key} {`, `${indent}  key: ${quote(k)}`);
       writeField(out, indent + '  ', 'value', v);
       out.push(`${indent}}`);
@@ -60,8 +75,9 @@ export function p4infoToText(p4info: P4Info): string {
   ];
   const rec = p4info as unknown as Record<string, unknown>;
   for (const key of TOP_ORDER) writeField(out, '', key, rec[key]);
-  if (p4info.type_info && Object.keys(p4info.type_info).length > 0)
-    writeField(out, '', 'type_info', p4info.type_info);
-  else out.push('type_info {', '}');
+  const info = (p4info.type_info ?? {}) as Record<string, unknown>;
+  out.push('type_info {');
+  for (const key of TYPE_INFO_ORDER) writeField(out, '  ', key, info[key]);
+  out.push('}');
   return out.join('\n') + '\n';
 }

@@ -35,6 +35,11 @@ export interface Preamble {
 
 export type MatchType = 'EXACT' | 'LPM' | 'TERNARY' | 'RANGE' | 'OPTIONAL';
 
+/** A P4NamedType: the `type` a match field, action parameter or controller header field was declared with. */
+export interface NamedType {
+  name: string;
+}
+
 export interface MatchField {
   id: number;
   name: string;
@@ -42,6 +47,7 @@ export interface MatchField {
   bitwidth: number;
   match_type: MatchType;
   doc?: Documentation;
+  type_name?: NamedType;
 }
 
 export type ActionRefScope = 'TABLE_AND_DEFAULT' | 'TABLE_ONLY' | 'DEFAULT_ONLY';
@@ -71,6 +77,7 @@ export interface ActionParam {
   annotations?: string[];
   bitwidth: number;
   doc?: Documentation;
+  type_name?: NamedType;
 }
 
 export interface Action {
@@ -107,14 +114,18 @@ export interface DirectMeter {
 
 export interface Register {
   preamble: Preamble;
-  /** The register's cell type; v1model registers hold bit<W>. */
-  type_spec: { bitstring: { bit?: { bitwidth: number }; int?: { bitwidth: number } } };
+  /** The register's cell type: v1model registers hold bit<W> or int<W>, possibly under a `type` name. */
+  type_spec: BitstringTypeSpec | { new_type: NamedType };
   size: number;
+}
+
+export interface BitstringTypeSpec {
+  bitstring: { bit?: { bitwidth: number }; int?: { bitwidth: number } };
 }
 
 export interface ControllerPacketMetadata {
   preamble: Preamble;
-  metadata: { id: number; name: string; annotations?: string[]; bitwidth: number }[];
+  metadata: { id: number; name: string; annotations?: string[]; bitwidth: number; type_name?: NamedType }[];
 }
 
 /** A match field of a parser value set: unnamed for a `bit<W>` element, one per field of a struct element
@@ -137,12 +148,13 @@ export interface ValueSet {
   size: number;
 }
 
-/** A P4DataTypeSpec, for the types digests carry. */
+/** A P4DataTypeSpec, for the types digests and registers carry. */
 export type P4DataTypeSpec =
-  | { bitstring: { bit?: { bitwidth: number }; int?: { bitwidth: number } } }
+  | BitstringTypeSpec
   | { bool: Record<string, never> }
   | { struct: { name: string } }
-  | { header: { name: string } };
+  | { header: { name: string } }
+  | { new_type: NamedType };
 
 /** A v1model action_profile (with_selector false) or action_selector. */
 export interface ActionProfile {
@@ -167,10 +179,19 @@ export interface Digest {
 /** A P4BitstringLikeTypeSpec: how P4TypeInfo describes a header's fields. */
 export type P4BitstringLikeTypeSpec = { bit: { bitwidth: number } } | { int: { bitwidth: number } };
 
-/** P4TypeInfo: the named struct and header types that digests refer to (proto maps keyed by type name). */
+/** A P4NewTypeSpec: a `type` as the control plane sees it, its base type or the type it is translated to. */
+export type P4NewTypeSpec =
+  | { original_type: P4DataTypeSpec }
+  | {
+      translated_type:
+        { uri: string; sdn_bitwidth: number } | { uri: string; sdn_string: Record<string, never> };
+    };
+
+/** P4TypeInfo: the named types the P4Info refers to (proto maps keyed by type name). */
 export interface P4TypeInfo {
   structs?: { [name: string]: { members: { name: string; type_spec: P4DataTypeSpec }[] } };
   headers?: { [name: string]: { members: { name: string; type_spec: P4BitstringLikeTypeSpec }[] } };
+  new_types?: { [name: string]: P4NewTypeSpec };
 }
 
 export interface P4Info {

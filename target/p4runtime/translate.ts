@@ -22,6 +22,7 @@ import {
   type WatchPort,
 } from '../engine/control-plane-api.js';
 import type { Action, MatchField, P4Info, Table, ValueSet, ValueSetMatch } from '../p4info/types.js';
+import { controllerWidth } from '../p4info/new-types.js';
 import { RpcError } from './rpc-error.js';
 
 const invalid = (msg: string): RpcError => new RpcError(status.INVALID_ARGUMENT, msg);
@@ -65,10 +66,11 @@ export class Schema {
     for (const a of p4info.actions) this.actions.set(a.preamble.id, a);
     for (const c of p4info.counters) this.counters.add(c.preamble.id);
     for (const m of p4info.meters) this.meters.add(m.preamble.id);
-    for (const r of p4info.registers) {
-      const b = r.type_spec.bitstring;
-      this.registers.set(r.preamble.id, { bitwidth: b.bit?.bitwidth ?? b.int?.bitwidth ?? 0, size: r.size });
-    }
+    for (const r of p4info.registers)
+      this.registers.set(r.preamble.id, {
+        bitwidth: controllerWidth(r.type_spec, p4info.type_info),
+        size: r.size,
+      });
     for (const d of p4info.direct_counters) this.directCounterOf.set(d.direct_table_id, d.preamble.id);
     for (const d of p4info.direct_meters) this.directMeterOf.set(d.direct_table_id, d.preamble.id);
     for (const v of p4info.value_sets ?? []) this.valueSets.set(v.preamble.id, v);

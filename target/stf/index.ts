@@ -134,7 +134,9 @@ export function runCommands(
         }
         case 'register_write': {
           const r = findByName(sw.p4info.registers, c.register, 'register');
-          const width = r.type_spec.bitstring.bit?.bitwidth ?? r.type_spec.bitstring.int?.bitwidth;
+          // A register of a `type` is written as its data-plane cells are (bmv2's CLI knows no P4Info types).
+          const bits = 'bitstring' in r.type_spec ? r.type_spec.bitstring : undefined;
+          const width = bits?.bit?.bitwidth ?? bits?.int?.bitwidth;
           const value =
             width === undefined
               ? c.value

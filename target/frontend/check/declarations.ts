@@ -33,6 +33,7 @@ import { controlDecl, tableDecl } from './controls.js';
 import { allowDefaultValues } from './default-values.js';
 import { checkExpr, constInt } from './expressions.js';
 import { externDecl, instanceDecl } from './externs.js';
+import { newTypeOf } from './new-types.js';
 import { coerce, isValue } from './inference.js';
 import { parserDecl } from './parsers.js';
 import { checkBlock } from './statements.js';
@@ -50,6 +51,7 @@ export function topDecl(cx: Checker, d: TopDecl): void {
       const base = d.type.kind === 'bit' || d.type.kind === 'int' || d.type.kind === 'bool';
       if (d.isNewType && !base && d.type.kind !== 'unknown')
         cx.error(d.loc, `'type' can only be applied to bit<W>, int<W> or bool, not ${typeToString(d.type)}`);
+      if (d.isNewType) d.type = newTypeOf(cx, d, d.type);
       return cx.declareType(g, d.name, d.type, d.loc);
     }
     case 'header':
