@@ -866,13 +866,16 @@ export interface TableEntryDecl {
   action: TableActionRef;
   /** Set by the checker, one per table key. */
   keys?: KeysetValue[];
-  /** Explicit `priority = N:` or `@priority(N)`. */
+  /** Explicit `priority = N:` or `@priority(N)` (set by the checker from `priority = (expression):`). */
   explicitPriority?: number;
+  /** `priority = (expression):`, as written. */
+  priorityExpr?: Expr;
   /** Where `priority = N:` is written (p4c rejects it in `const entries`). */
   priorityKeywordLoc?: Loc;
   /** Set by the checker: the entry's effective priority (higher wins; entries without an explicit priority
    *  get decreasing priorities in source order, so the first listed wins, as P4_16 §14.2.1.4 specifies). */
   priority?: number;
+  /** In `const entries`, or written `const` itself. */
   isConst: boolean;
   annotations: Annotation[];
   loc: Loc;

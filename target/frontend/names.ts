@@ -13,7 +13,22 @@ export function controlPlaneName(annotations: Annotation[], localName: string, b
   return block ? `${block}.${n}` : n;
 }
 
-/** The expression as p4c prints it in P4Info (e.g. `hdr.ipv4.dstAddr`, `hdr.ipv4.isValid()`, `x[7:0]`). */
+/**
+ * A table key's control-plane name when it has no @name, as p4c's front-end names it (DoTableKeyNames): the
+ * expression as written, except that a header's validity `h.isValid()` is `h.$valid$` (bmv2's name for it).
+ */
+export function keyName(e: Expr): string {
+  if (
+    e.kind === 'call' &&
+    e.rawArgs.length === 0 &&
+    e.callee.kind === 'member' &&
+    e.callee.member === 'isValid'
+  )
+    return `${exprText(e.callee.expr)}.$valid$`;
+  return exprText(e);
+}
+
+/** The expression as written (e.g. `hdr.ipv4.dstAddr`, `hdr.ipv4.isValid()`, `x[7:0]`), for names and messages. */
 export function exprText(e: Expr): string {
   switch (e.kind) {
     case 'int':

@@ -880,15 +880,24 @@ export class Parser {
         while (!this.accept('}')) {
           const eAnn = this.annotations();
           const eloc = this.tok.loc;
+          // P4_16 v1.2.4: one entry of a mutable `entries` may be `const` (the control plane cannot change it).
+          const entryConst = this.accept('const');
           let explicitPriority: number | undefined;
+          let priorityExpr: Expr | undefined;
           let priorityKeywordLoc: Loc | undefined;
           if (this.is('priority') && this.peek().text === '=') {
             priorityKeywordLoc = this.tok.loc;
             this.pos += 2;
             const p = this.tok;
-            if (p.kind !== 'int') this.fail('expected an integer priority');
-            explicitPriority = Number(p.value);
-            this.pos++;
+            if (this.accept('(')) {
+              // `priority = (expression):`, a compile-time constant the checker folds.
+              priorityExpr = this.expr();
+              this.expect(')');
+            } else {
+              if (p.kind !== 'int') this.fail('expected an integer priority');
+              explicitPriority = Number(p.value);
+              this.pos++;
+            }
             this.expect(':');
           }
           const keysetExprs = this.keyset();
@@ -904,8 +913,9 @@ export class Parser {
             keysetExprs,
             action,
             explicitPriority,
+            ...(priorityExpr ? { priorityExpr } : {}),
             priorityKeywordLoc,
-            isConst,
+            isConst: isConst || entryConst,
             annotations: eAnn,
             loc: eloc,
           });

@@ -542,6 +542,16 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
       type_spec: { struct: { name: d.name } },
     }));
   }
-  if (Object.keys(typeInfo).length > 0) p4info.type_info = typeInfo;
+  // p4c's serializer creates type_info (empty unless a type needs describing) as soon as a table, an action
+  // parameter, a controller header field or an extern asks it to describe a type: a P4Info of parameterless
+  // actions and value sets has none (p4c's reference P4Info files for such programs end without it).
+  const describesTypes =
+    p4info.tables.length > 0 ||
+    p4info.actions.some((a) => a.params.length > 0) ||
+    p4info.controller_packet_metadata.some((h) => h.metadata.length > 0) ||
+    p4info.counters.length + p4info.meters.length + p4info.registers.length > 0 ||
+    (p4info.action_profiles?.length ?? 0) > 0 ||
+    digests.length > 0;
+  if (describesTypes) p4info.type_info = typeInfo;
   return { p4info, problems: [...ids.problems, ...problems], warnings };
 }

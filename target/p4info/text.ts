@@ -75,9 +75,11 @@ export function p4infoToText(p4info: P4Info): string {
   ];
   const rec = p4info as unknown as Record<string, unknown>;
   for (const key of TOP_ORDER) writeField(out, '', key, rec[key]);
-  const info = (p4info.type_info ?? {}) as Record<string, unknown>;
-  out.push('type_info {');
-  for (const key of TYPE_INFO_ORDER) writeField(out, '  ', key, info[key]);
-  out.push('}');
+  if (p4info.type_info) {
+    const info = p4info.type_info as Record<string, unknown>;
+    out.push('type_info {');
+    for (const key of TYPE_INFO_ORDER) writeField(out, '  ', key, info[key]);
+    out.push('}');
+  }
   return out.join('\n') + '\n';
 }

@@ -12,7 +12,7 @@ import type {
 } from '../ast.js';
 import { CompileAbort } from '../diagnostics.js';
 import { VOID, bitWidthOf, typeToString } from '../types.js';
-import { controlPlaneName, exprText } from '../names.js';
+import { controlPlaneName, exprText, keyName } from '../names.js';
 import { Scope } from '../scope.js';
 import { bindArgs } from './calls.js';
 import type { Checker, Ctx } from './checker.js';
@@ -113,7 +113,7 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
       );
     k.width = w ?? 0;
     const nameAnn = k.annotations.find((a) => a.name === 'name');
-    k.name = nameAnn?.args[0]?.kind === 'string' ? nameAnn.args[0].value : exprText(k.expr);
+    k.name = nameAnn?.args[0]?.kind === 'string' ? nameAnn.args[0].value : keyName(k.expr);
   }
   const keyNames = new Set<string | undefined>();
   for (const k of t.keyDecls) {
@@ -187,6 +187,14 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
   if (t.entryDecls.length > 0 && t.keyDecls.length === 0)
     cx.error(t.entryDecls[0]!.loc, `table '${t.name}' has no key, so it cannot have entries`);
   t.entryDecls.forEach((e, i) => {
+    if (e.priorityExpr) {
+      const v = constInt(cx, e.priorityExpr, ctx, 'an entry priority');
+      if (v !== undefined) e.explicitPriority = Number(v);
+    }
+    // p4c also takes the key written as a brace list, `{ (a ++ b) } : act();` for a one-key table.
+    const only = e.keysetExprs.length === 1 ? e.keysetExprs[0] : undefined;
+    if (only?.kind === 'list' && only.elements.length === keyTypes.length && keyTypes.length > 0)
+      e.keysetExprs = [...only.elements];
     e.keys = keyset(cx, e.keysetExprs, keyTypes, ctx, e.loc);
     if (!afterActions(e.action.loc))
       cx.error(e.action.loc, `entries of table '${t.name}' must come after its actions list`);

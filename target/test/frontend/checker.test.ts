@@ -347,6 +347,26 @@ describe('front-end: tables', () => {
     assert.deepEqual(entries('priority_delta = 10; largest_priority_wins = false;', list), [11, 1, 26, 16]);
   });
 
+  it('takes const on single entries and priority = (expression), as P4_16 v1.2.4 writes them', () => {
+    const p = ok(
+      program({
+        top: 'const bit<8> BASE = 20;',
+        locals: `action a() {} table t { key = { meta.m8 : ternary; } actions = { a; }
+          entries = { const priority = (BASE + 10): 1 &&& 1 : a(); 2 &&& 2 : a(); const 4 &&& 4 : a(); } }`,
+      }),
+    );
+    const t = table(p, 'MyIngress.t');
+    assert.deepEqual(
+      t.entryDecls.map((e) => [e.priority, e.isConst]),
+      [
+        [30, true],
+        [29, false],
+        [28, true],
+      ],
+    );
+    assert.equal(t.entriesAreConst, false);
+  });
+
   it('honours @name on actions, absolute and relative', () => {
     const p = ok(src);
     const names = p.actions.map((a) => a.controlPlaneName);

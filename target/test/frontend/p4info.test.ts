@@ -138,7 +138,7 @@ describe('P4Info: tables, actions and externs', () => {
       fwd.match_fields.map((m) => [m.name, m.bitwidth, m.match_type]),
       [
         ['hdr.ipv4.dstAddr', 32, 'LPM'],
-        ['hdr.ipv4.isValid()', 1, 'EXACT'],
+        ['hdr.ipv4.$valid$', 1, 'EXACT'],
       ],
     );
     const drop = p.actions.find((a) => a.preamble.name === 'MyIngress.drop')!;

@@ -338,6 +338,23 @@ ${MAIN}`,
   });
 });
 
+describe('P4Info: type_info', () => {
+  const withIngress = (body: string): string =>
+    `${HEAD}control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { ${body} }
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+${MAIN}`;
+
+  it('is left out when only parameterless actions need describing, as in p4c, and written once a type may', () => {
+    assert.doesNotMatch(p4info(withIngress('action a() { hdr.h.x = 1; } apply { a(); }')), /type_info/);
+    for (const body of [
+      'action a(bit<8> v) { hdr.h.x = v; } apply { a(1); }',
+      'counter(4, CounterType.packets) c; apply { c.count(0); }',
+      'action a() { } table t { actions = { a; } } apply { t.apply(); }',
+    ])
+      assert.match(p4info(withIngress(body)), /\ntype_info \{\n\}\n$/, body);
+  });
+});
+
 describe('P4Info: parser value sets', () => {
   const program = (locals: string, top = ''): string => `#include <core.p4>
 #include <v1model.p4>
@@ -417,8 +434,6 @@ value_sets {
     match_type: EXACT
   }
   size: 16
-}
-type_info {
 }
 `,
     );
