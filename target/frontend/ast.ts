@@ -832,7 +832,8 @@ export interface ActionDecl {
   controlPlaneName?: string;
   /** The control that declares it; undefined for top-level actions. */
   parent?: ControlDecl;
-  /** Set by the checker when a table lists it or a statement calls it (p4c drops unreferenced actions). */
+  /** Set by the checker when a table lists it or a control statement calls it (p4c drops unreferenced actions,
+   *  and inlines calls from other actions). */
   referenced?: boolean;
 }
 

@@ -15,7 +15,7 @@ import { bitWidthOf } from '../frontend/types.js';
 import { controlPlaneName } from '../frontend/names.js';
 import { collectDigests } from './digests.js';
 import { IdAllocator, shortestUniqueSuffixes, type IdProblem } from './ids.js';
-import { NewTypes, type ControllerView } from './new-types.js';
+import { TypeInfoBuilder, type ControllerView } from './type-info.js';
 import {
   P4IdPrefix,
   type Action,
@@ -27,7 +27,6 @@ import {
   type MatchType,
   type NamedType,
   type P4Info,
-  type P4TypeInfo,
   type Table,
   type ValueSet,
   type ValueSetMatch,
@@ -300,8 +299,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
 
   const ids = new IdAllocator();
   const problems: IdProblem[] = [];
-  const typeInfo: P4TypeInfo = {};
-  const newTypes = new NewTypes(typeInfo, problems);
+  const typeInfo = new TypeInfoBuilder({}, problems);
   const reg = (prefix: number, name: string, anns: Annotation[], loc?: IdProblem['loc']): void =>
     ids.add({ prefix, name, explicit: explicitId(anns), loc });
   for (const t of tables) reg(P4IdPrefix.TABLE, t.controlPlaneName!, t.annotations, t.loc);
@@ -318,7 +316,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     controlPlaneName(h.decl.annotations, h.decl.name);
   for (const h of prog.controllerHeaders)
     reg(P4IdPrefix.CONTROLLER_HEADER, headerSymbol(h), h.decl.annotations, h.decl.loc);
-  const digests = collectDigests(prog, typeInfo, newTypes);
+  const digests = collectDigests(prog, typeInfo);
   for (const d of digests)
     reg(P4IdPrefix.DIGEST, controlPlaneName(d.annotations, d.name), d.annotations, d.loc);
   ids.finish();
@@ -373,7 +371,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
 
   // A value the controller reads or writes: its new type (if any) names it and may give it another width.
   const controllerView = (t: Type, width: number): ControllerView => {
-    const view = newTypes.view(t);
+    const view = typeInfo.view(t);
     return view.type_name ? view : { bitwidth: width };
   };
   const typeName = (v: ControllerView): { type_name?: NamedType } =>
@@ -514,10 +512,13 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     controller_packet_metadata: controllerHeaders,
     registers: registers.map((r) => {
       const cell = r.type.kind === 'extern' ? r.type.typeArgs[0] : undefined;
-      const spec = cell?.kind === 'bit' || cell?.kind === 'int' ? newTypes.spec(cell) : undefined;
+      const spec = cell?.kind === 'bit' || cell?.kind === 'int' ? typeInfo.spec(cell) : undefined;
       return {
         preamble: preamble(P4IdPrefix.REGISTER, r.controlPlaneName!, r.annotations),
-        type_spec: spec && !('bool' in spec) ? spec : { bitstring: { bit: { bitwidth: 0 } } },
+        type_spec:
+          spec && ('bitstring' in spec || 'new_type' in spec)
+            ? spec
+            : { bitstring: { bit: { bitwidth: 0 } } },
         size: intArg(r, 0),
       };
     }),
@@ -552,6 +553,6 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     p4info.counters.length + p4info.meters.length + p4info.registers.length > 0 ||
     (p4info.action_profiles?.length ?? 0) > 0 ||
     digests.length > 0;
-  if (describesTypes) p4info.type_info = typeInfo;
+  if (describesTypes) p4info.type_info = typeInfo.info;
   return { p4info, problems: [...ids.problems, ...problems], warnings };
 }

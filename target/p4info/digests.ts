@@ -1,9 +1,7 @@
 // Finds the v1model digest() calls of a checked program and describes their types for P4Info, as p4c does:
 // one digest per struct type T of `digest<T>(receiver, data)`, named after T, with T in type_info.
-import type { CheckedProgram, ControlDecl, Expr, Stmt, StructTypeDecl, Type } from '../frontend/ast.js';
-import type { P4DataTypeSpec, P4TypeInfo } from './types.js';
-import { bitWidthOf } from '../frontend/types.js';
-import type { NewTypes } from './new-types.js';
+import type { CheckedProgram, ControlDecl, Expr, Stmt, StructTypeDecl } from '../frontend/ast.js';
+import type { TypeInfoBuilder } from './type-info.js';
 
 function walkExpr(e: Expr | undefined, visit: (e: Expr) => void): void {
   if (!e) return;
@@ -75,59 +73,8 @@ function walkStmt(s: Stmt | undefined, visit: (e: Expr) => void): void {
   }
 }
 
-/** A new entry of a type_info map, or undefined when the type is already there. Keyed by P4 names: own keys
- *  only, and defined rather than assigned, so that a type named `constructor` or `__proto__` is a key like
- *  any other. */
-function ownEntry<M>(map: { [name: string]: { members: M[] } }, name: string): { members: M[] } | undefined {
-  if (Object.hasOwn(map, name)) return undefined;
-  const entry = { members: [] as M[] };
-  Object.defineProperty(map, name, { value: entry, enumerable: true, writable: true, configurable: true });
-  return entry;
-}
-
-function specOf(t: Type, info: P4TypeInfo, newTypes: NewTypes): P4DataTypeSpec {
-  switch (t.kind) {
-    case 'bit':
-    case 'int':
-    case 'bool':
-      return newTypes.spec(t);
-    case 'struct': {
-      const entry = ownEntry((info.structs ??= {}), t.decl.name);
-      if (entry)
-        entry.members = t.decl.fields.map((f) => ({
-          name: f.name,
-          type_spec: specOf(f.type, info, newTypes),
-        }));
-      return { struct: { name: t.decl.name } };
-    }
-    case 'header': {
-      // As p4c's TypeSpecConverter: a header's fields are bit strings, described in type_info.headers.
-      const entry = ownEntry((info.headers ??= {}), t.decl.name);
-      if (entry)
-        entry.members = t.decl.fields.map((f) => ({
-          name: f.name,
-          type_spec:
-            f.type.kind === 'int'
-              ? { int: { bitwidth: f.type.width } }
-              : { bit: { bitwidth: bitWidthOf(f.type) ?? 0 } },
-        }));
-      return { header: { name: t.decl.name } };
-    }
-    case 'enum':
-      return t.decl.underlying
-        ? specOf(t.decl.underlying, info, newTypes)
-        : { bitstring: { bit: { bitwidth: 32 } } };
-    default:
-      return { bitstring: { bit: { bitwidth: 0 } } };
-  }
-}
-
-/** The struct types used as digest data, in order of first use, described into `typeInfo`. */
-export function collectDigests(
-  prog: CheckedProgram,
-  typeInfo: P4TypeInfo,
-  newTypes: NewTypes,
-): StructTypeDecl[] {
+/** The struct types used as digest data, in order of first use, described in `typeInfo`. */
+export function collectDigests(prog: CheckedProgram, typeInfo: TypeInfoBuilder): StructTypeDecl[] {
   const controls = new Set<ControlDecl>([
     prog.main.ingress,
     prog.main.egress,
@@ -144,6 +91,6 @@ export function collectDigests(
   };
   for (const a of prog.actions) walkStmt(a.body, visit);
   for (const c of controls) walkStmt(c.apply, visit);
-  for (const t of types) specOf({ kind: 'struct', decl: t }, typeInfo, newTypes);
+  for (const t of types) typeInfo.spec({ kind: 'struct', decl: t });
   return types;
 }

@@ -26,7 +26,7 @@ function quote(s: string): string {
 
 /** Proto map fields: written as repeated `{ key: ... value { ... } }` entries, sorted by key as protobuf's
  *  text format sorts them. */
-const MAP_FIELDS = new Set(['structs', 'headers', 'new_types']);
+const MAP_FIELDS = new Set(['structs', 'headers', 'enums', 'serializable_enums', 'new_types']);
 
 /** p4types.proto's field order for P4TypeInfo. */
 const TYPE_INFO_ORDER = [
@@ -42,8 +42,28 @@ const TYPE_INFO_ORDER = [
 const byKey = (a: [string, unknown], b: [string, unknown]): number =>
   a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 
+/** A bytes field as protobuf's text format escapes it (C escapes, other bytes in three octal digits). */
+function quoteBytes(b: Uint8Array): string {
+  let s = '"';
+  for (const c of b) {
+    if (c === 0x0a) s += '\\n';
+    else if (c === 0x0d) s += '\\r';
+    else if (c === 0x09) s += '\\t';
+    else if (c === 0x22 || c === 0x27 || c === 0x5c) s += '\\' + String.fromCharCode(c);
+    else if (c >= 0x20 && c < 0x7f) s += String.fromCharCode(c);
+    else s += '\\' + c.toString(8).padStart(3, '0');
+  }
+  return s + '"';
+}
+
 function writeField(out: string[], indent: string, key: string, value: unknown): void {
-  if (value === undefined || value === null) return;
+  // proto3 leaves out a scalar at its default, as protobuf's text format does (a string-translated field's
+  // bitwidth 0, for one).
+  if (value === undefined || value === null || value === 0 || value === false || value === '') return;
+  if (value instanceof Uint8Array) {
+    out.push(`${indent}${key}: ${quoteBytes(value)}`);
+    return;
+  }
   if (MAP_FIELDS.has(key) && typeof value === 'object' && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value as Record<string, unknown>).sort(byKey)) {
       out.push(`${indent}${key} {`, `${indent}  key: ${quote(k)}`);

@@ -154,6 +154,8 @@ export type P4DataTypeSpec =
   | { bool: Record<string, never> }
   | { struct: { name: string } }
   | { header: { name: string } }
+  | { enum: NamedType }
+  | { serializable_enum: NamedType }
   | { new_type: NamedType };
 
 /** A v1model action_profile (with_selector false) or action_selector. */
@@ -191,6 +193,10 @@ export type P4NewTypeSpec =
 export interface P4TypeInfo {
   structs?: { [name: string]: { members: { name: string; type_spec: P4DataTypeSpec }[] } };
   headers?: { [name: string]: { members: { name: string; type_spec: P4BitstringLikeTypeSpec }[] } };
+  enums?: { [name: string]: { members: { name: string }[] } };
+  serializable_enums?: {
+    [name: string]: { underlying_type: { bitwidth: number }; members: { name: string; value: Uint8Array }[] };
+  };
   new_types?: { [name: string]: P4NewTypeSpec };
 }
 

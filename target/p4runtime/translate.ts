@@ -22,7 +22,7 @@ import {
   type WatchPort,
 } from '../engine/control-plane-api.js';
 import type { Action, MatchField, P4Info, Table, ValueSet, ValueSetMatch } from '../p4info/types.js';
-import { controllerWidth } from '../p4info/new-types.js';
+import { controllerWidth } from '../p4info/type-info.js';
 import { RpcError } from './rpc-error.js';
 
 const invalid = (msg: string): RpcError => new RpcError(status.INVALID_ARGUMENT, msg);

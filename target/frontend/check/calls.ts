@@ -226,7 +226,9 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
   const chosen = callables.find((c) => arityOk(c.params, e.rawArgs)) ?? callables[0]!;
   callee.ref = chosen;
   if (chosen.kind === 'action') {
-    chosen.referenced = true;
+    // A call from another action is inlined by p4c's front-end (InlineActions): alone, it does not keep the
+    // callee in the P4Info.
+    if (!ctx.action) chosen.referenced = true;
     cx.noteActionUse(ctx, chosen);
     if (ctx.parser) cx.error(e.loc, 'actions cannot be called in a parser');
     else if (ctx.fn) cx.error(e.loc, 'actions cannot be called from a function');

@@ -161,14 +161,16 @@ describe('P4Info: tables, actions and externs', () => {
     const p = info(
       program({
         locals:
-          'action used_by_table() {} action called() {} action unused() {} table t { actions = { used_by_table; } }',
-        apply: 't.apply(); called();',
+          'action used_by_table() {} action called() {} action unused() {} table t { actions = { used_by_table; } }' +
+          ' action inner() {} action outer() { inner(); } action both() { called(); }',
+        apply: 't.apply(); called(); outer(); both();',
       }),
     );
-    // t has no default_action, so p4c's front-end gives it NoAction, a top-level action it lists first.
+    // t has no default_action, so p4c's front-end gives it NoAction, a top-level action it lists first. An
+    // action only other actions call is inlined into them by p4c's front-end, and so not listed.
     assert.deepEqual(
       p.actions.map((a) => a.preamble.name),
-      ['NoAction', 'MyIngress.used_by_table', 'MyIngress.called'],
+      ['NoAction', 'MyIngress.used_by_table', 'MyIngress.called', 'MyIngress.outer', 'MyIngress.both'],
     );
   });
 

@@ -1,7 +1,8 @@
-// `type` declarations in the P4Info, by the rules of p4c's P4RuntimeSerializer and TypeSpecConverter: a match
-// field, action parameter or controller header field of a new type carries its type_name, type_info.new_types
+// Named types in the P4Info, by the rules of p4c's P4RuntimeSerializer and TypeSpecConverter: a match field,
+// action parameter or controller header field of a new type (`type`) carries its type_name, type_info.new_types
 // describes each new type the P4Info refers to (sorted by name, as protobuf's text format writes maps), and
 // @p4runtime_translation gives the controller's width (0 for a string) instead of the data plane's.
+// Serializable enums are described with their members' values, plain enums by their members.
 import assert from 'node:assert/strict';
 import { parseP4InfoText } from 'p4runtime-ts';
 import { compileP4, formatDiagnostic, p4infoToText } from '../../compiler/index.js';
@@ -155,5 +156,40 @@ describe('P4Info: user-defined types (`type`)', () => {
         args,
       );
     }
+  });
+
+  it('describes serializable enums with their values, and plain enum parameters by name only', () => {
+    const e = p4info(
+      program({
+        top: `enum bit<16> Kind_t { A = 10, B = 0xab00, C = 0x275c } enum Colour_t { RED, GREEN }
+          header k_t { Kind_t kind; }`,
+        meta: 'Kind_t kind;',
+        locals: `action set(Kind_t k, Colour_t c) { meta.kind = k; }
+          table t { key = { meta.kind: exact; } actions = { set; } }`,
+        apply: 't.apply();',
+      }),
+    );
+    assert.deepEqual(
+      e.tables[0]!.match_fields.map((f) => [f.bitwidth, f.type_name]),
+      [[16, undefined]],
+    );
+    assert.deepEqual(
+      e.actions
+        .find((a) => a.preamble.name === 'MyIngress.set')!
+        .params.map((x) => [x.bitwidth, x.type_name]),
+      [
+        [16, undefined],
+        [0, { name: 'Colour_t' }],
+      ],
+    );
+    assert.deepEqual(e.type_info?.enums, { Colour_t: { members: [{ name: 'RED' }, { name: 'GREEN' }] } });
+    const text = p4infoToText(e);
+    // Member values as P4Runtime bytes, escaped as protobuf's text format escapes them; a zero width is left out.
+    assert.match(
+      text,
+      /serializable_enums \{\n {4}key: "Kind_t"\n {4}value \{\n {6}underlying_type \{\n {8}bitwidth: 16\n {6}\}\n {6}members \{\n {8}name: "A"\n {8}value: "\\000\\n"\n {6}\}\n {6}members \{\n {8}name: "B"\n {8}value: "\\253\\000"\n {6}\}\n {6}members \{\n {8}name: "C"\n {8}value: "\\'\\\\"/,
+    );
+    assert.match(text, /name: "c"\n {4}type_name \{\n {6}name: "Colour_t"/);
+    assert.equal(p4InfoMismatch(parseP4InfoText(text), e), undefined);
   });
 });
