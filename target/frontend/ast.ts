@@ -1004,6 +1004,12 @@ export interface V1SwitchMain {
   standardMetadataType: StructTypeDecl;
 }
 
+/** A top-level action referenced from a control (see CheckedProgram.globalActionUses). */
+export interface GlobalActionUse {
+  control: ControlDecl;
+  action: ActionDecl;
+}
+
 export interface CheckedProgram {
   program: Program;
   main: V1SwitchMain;
@@ -1016,10 +1022,11 @@ export interface CheckedProgram {
   actions: ActionDecl[];
   /**
    * The top-level actions each control references from its tables and apply block, in first-use order (a
-   * table without default_action uses NoAction). p4c's front-end gives each such control its own copy of them,
-   * ahead of its own actions, which is where they appear in P4Info.
+   * table without default_action uses NoAction), across all controls in the order the checker met them. p4c's
+   * front-end gives each main control its own copy of those it or the controls inlined into it use, ahead of
+   * its own actions, which is where they appear in P4Info.
    */
-  globalActionUses: Map<ControlDecl, ActionDecl[]>;
+  globalActionUses: GlobalActionUse[];
   /** Every extern instance (register, counter, direct_counter, meter, direct_meter, ...), top-level and local. */
   externInstances: InstanceDecl[];
   /** Every parser value_set. */
@@ -1028,6 +1035,9 @@ export interface CheckedProgram {
   controllerHeaders: { name: string; decl: HeaderTypeDecl }[];
   /** Every top-level type declaration by name (typedefs resolved). */
   types: Map<string, Type>;
+  /** The copies of controls and parsers instantiated inside the pipeline's blocks, each after the copies
+   *  instantiated inside it, siblings in declaration order. */
+  nestedBlocks: (ControlDecl | ParserDecl)[];
 }
 
 /**

@@ -164,8 +164,9 @@ export function assemble(program: Program, result: CheckResult, main: V1SwitchMa
     actions: result.actions.filter((a) => isLive(a.parent)),
     externInstances: result.externInstances.filter((i) => isLive(i.parent)),
     valueSets: result.valueSets.filter((v) => isLive(v.parent)),
-    globalActionUses: new Map([...result.globalActionUses].filter(([c]) => live.has(c))),
+    globalActionUses: result.globalActionUses.filter((u) => live.has(u.control)),
     controllerHeaders,
     types: result.types,
+    nestedBlocks: result.copies.filter((c) => live.has(c)),
   };
 }

@@ -4,9 +4,7 @@ import type {
   ActionDecl,
   Annotation,
   CheckedProgram,
-  ControlDecl,
   InstanceDecl,
-  ParserDecl,
   TableDecl,
   Type,
   ValueSetDecl,
@@ -15,6 +13,7 @@ import { bitWidthOf } from '../frontend/types.js';
 import { controlPlaneName } from '../frontend/names.js';
 import { collectDigests } from './digests.js';
 import { IdAllocator, shortestUniqueSuffixes, type IdProblem } from './ids.js';
+import { PipelineOrder } from './order.js';
 import { TypeInfoBuilder, type ControllerView } from './type-info.js';
 import {
   P4IdPrefix,
@@ -74,40 +73,6 @@ function actionList(t: TableDecl): { action: ActionDecl; annotations: Annotation
   if (implicit && !listed.some((r) => r.action === implicit))
     listed.push({ action: implicit, annotations: [{ name: 'defaultonly', args: [], body: '', loc: t.loc }] });
   return listed;
-}
-
-type Block = ControlDecl | ParserDecl;
-
-/**
- * The blocks of the pipeline in the order p4c's P4Info visits them (breadth first from V1Switch's arguments):
- * the main blocks in argument order, then the controls instantiated inside them, level by level.
- */
-function blockOrder(prog: CheckedProgram): Block[] {
-  const m = prog.main;
-  const main: Block[] = [m.parser, m.verifyChecksum, m.ingress, m.egress, m.computeChecksum, m.deparser];
-  const nested = [
-    ...prog.globalActionUses.keys(),
-    ...prog.actions.map((a) => a.parent),
-    ...prog.tables.map((t) => t.parent),
-    ...prog.externInstances.map((i) => i.parent),
-  ].filter((c): c is Block => c !== undefined && !main.includes(c));
-  const path = (c: Block): string[] =>
-    ((c.kind === 'control' ? c.instancePath : undefined) ?? c.name).split('.');
-  const root = (c: Block): number => main.findIndex((x) => x.name === path(c)[0]);
-  const sorted = [...new Set(nested)]
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => path(a.c).length - path(b.c).length || root(a.c) - root(b.c) || a.i - b.i)
-    .map((x) => x.c);
-  return [...new Set(main), ...sorted];
-}
-
-/** Objects in their blocks' visiting order (top-level ones first), each block's in declaration order. */
-function inBlockOrder<T extends { parent?: Block }>(items: readonly T[], blocks: readonly Block[]): T[] {
-  const rank = (t: T): number => (t.parent === undefined ? -1 : blocks.indexOf(t.parent));
-  return items
-    .map((t, i) => ({ t, i }))
-    .sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i)
-    .map((x) => x.t);
 }
 
 /** `@hidden` objects are not part of the control-plane API (p4c's isHidden). */
@@ -247,14 +212,14 @@ function duplicateNames(kind: string, objects: { name: string; loc?: IdProblem['
 }
 
 export function buildP4Info(prog: CheckedProgram): P4InfoResult {
-  // The checked program lists only objects of instantiated blocks (nested control copies included). p4c lists
-  // them as it meets their blocks, breadth first, so a nested control's objects follow all of its parent's.
-  const blocks = blockOrder(prog);
-  const tables = inBlockOrder(prog.tables, blocks).filter(visible);
-  // Actions, control by control as p4c lists them: the top-level actions the control uses (p4c's front-end
-  // copies them into the control, ahead of its own declarations), then the control's own actions that
-  // something uses (the front-end removes the others). A top-level action used by several controls is listed
-  // once, where first met.
+  // The checked program lists only objects of instantiated blocks (nested control copies included), which p4c
+  // lists in the order of the pipeline its front-end inlines (order.ts).
+  const order = new PipelineOrder(prog);
+  const tables = order.sort(prog.tables).filter(visible);
+  // Actions, main control by main control as p4c lists them: the top-level actions it uses (p4c's front-end
+  // copies them into the control, ahead of its own declarations), then its own actions that something uses
+  // (the front-end removes the others). A top-level action used by several controls is listed once, where
+  // first met.
   // Actions with one control-plane name are one P4Info action, the first met, as p4c's serializer keeps them
   // (the copies of a control's actions in each of its instances, or p4c's own LocalizeAllActions output).
   // Distinct declarations under one name are an error in current p4c's front-end: a warning here, because
@@ -277,12 +242,9 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
         loc: a.loc,
       });
   };
-  for (const c of blocks) {
-    if (c.kind !== 'control') continue;
-    for (const a of prog.globalActionUses.get(c) ?? []) if (visible(a)) addAction(a);
-    for (const a of prog.actions) if (a.parent === c && a.referenced && visible(a)) addAction(a);
-  }
-  const externs = inBlockOrder(prog.externInstances, blocks).filter(visible);
+  for (const a of order.actions((x) => visible(x) && (x.parent === undefined || x.referenced === true)))
+    addAction(a);
+  const externs = order.sort(prog.externInstances).filter(visible);
   const kindOf = (i: InstanceDecl): string => (i.type.kind === 'extern' ? i.type.decl.name : '');
   const counters = externs.filter((i) => kindOf(i) === 'counter');
   const directCounters = externs.filter((i) => kindOf(i) === 'direct_counter');

@@ -8,6 +8,7 @@ import type {
   ControlDecl,
   ExternFunctionDecl,
   FunctionDecl,
+  GlobalActionUse,
   InstanceDecl,
   Loc,
   NameRef,
@@ -50,7 +51,7 @@ export interface CheckResult {
   /** Per-instance copies of controls and parsers instantiated inside other blocks. */
   copies: (ControlDecl | ParserDecl)[];
   /** See CheckedProgram.globalActionUses. */
-  globalActionUses: Map<ControlDecl, ActionDecl[]>;
+  globalActionUses: GlobalActionUse[];
 }
 
 export class Checker {
@@ -64,7 +65,8 @@ export class Checker {
   readonly valueSets: ValueSetDecl[] = [];
   readonly instances: InstanceDecl[] = [];
   readonly copies: (ControlDecl | ParserDecl)[] = [];
-  readonly globalActionUses = new Map<ControlDecl, ActionDecl[]>();
+  readonly globalActionUses: GlobalActionUse[] = [];
+  private readonly actionsUsedBy = new Map<ControlDecl, Set<ActionDecl>>();
   /** Nesting depth of each struct type's values (see checkStructNesting). */
   readonly typeDepth = new Map<object, number>();
   /** Cells of the register, counter and meter arrays instantiated so far (see MAX_EXTERN_CELLS). */
@@ -119,9 +121,12 @@ export class Checker {
    *  localizes exactly those, FindGlobalActionUses: references inside the control's own actions do not count). */
   noteActionUse(ctx: Ctx, a: ActionDecl): void {
     if (a.parent || !ctx.control || ctx.action) return;
-    const uses = this.globalActionUses.get(ctx.control) ?? [];
-    if (!uses.includes(a)) uses.push(a);
-    this.globalActionUses.set(ctx.control, uses);
+    const control = ctx.control;
+    let used = this.actionsUsedBy.get(control);
+    if (!used) this.actionsUsedBy.set(control, (used = new Set()));
+    if (used.has(a)) return;
+    used.add(a);
+    this.globalActionUses.push({ control, action: a });
   }
 
   error(loc: Loc, message: string): void {

@@ -77,14 +77,18 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
     const original = decl.kind === 'parser' || decl.kind === 'control' ? cx.pristine.get(decl) : undefined;
     if (original && ctx.block) {
       checkBlockCopies(cx, d, ctx.block);
-      // Instantiated inside a block: check a private copy named under the instance path.
+      // Instantiated inside a block: check a private copy. Its objects are named under the instance's
+      // control-plane name (its @name, relative to the enclosing block unless absolute, as p4c names them);
+      // instancePath follows the declared names, to tell which block the copy runs in.
       const copy = structuredClone(original);
-      copy.instancePath = `${ctx.block}.${d.name}`;
+      const enclosing = ctx.control ?? ctx.parser;
+      copy.instancePath = `${enclosing?.instancePath ?? ctx.block}.${d.name}`;
+      const prefix = controlPlaneName(d.annotations, d.name, ctx.block);
       if (copy.kind === 'control') {
-        controlDecl(cx, copy, copy.instancePath);
+        controlDecl(cx, copy, prefix);
         d.type = { kind: 'control', decl: copy };
       } else {
-        parserDecl(cx, copy, copy.instancePath);
+        parserDecl(cx, copy, prefix);
         d.type = { kind: 'parser', decl: copy };
       }
       cx.copies.push(copy);

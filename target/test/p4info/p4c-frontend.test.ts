@@ -269,7 +269,7 @@ ${MAIN}`);
     assert.doesNotMatch(text, /NoAction|21257015/);
   });
 
-  it('lists objects as p4c meets their blocks, breadth first: a nested control after its parent', () => {
+  it("lists objects in the order of p4c's inlined pipeline: a nested control's where it is declared", () => {
     const r = compileP4({
       path: 'nested.p4',
       text: `${HEAD}
@@ -295,18 +295,44 @@ control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata
 ${MAIN}`,
     });
     assert.ok(r.ok);
+    // p4c's front-end inlines `first` into MyIngress in place of its declaration, ahead of t0 and own.
     assert.deepEqual(
       r.p4info.tables.map((t) => t.preamble.name),
-      ['MyIngress.t0', 'MyEgress.te', 'MyIngress.first.t'],
+      ['MyIngress.first.t', 'MyIngress.t0', 'MyEgress.te'],
     );
     assert.deepEqual(
       r.p4info.counters.map((c) => c.preamble.name),
-      ['MyIngress.own', 'MyIngress.first.hits'],
+      ['MyIngress.first.hits', 'MyIngress.own'],
     );
-    // Sub's table has no default_action: NoAction, first used in the nested block, comes after MyEgress's.
-    const names = r.p4info.actions.map((a) => a.preamble.name);
-    assert.deepEqual(names.slice(0, 2), ['MyIngress.a', 'MyEgress.b']);
-    assert.equal(names[2], 'NoAction');
+    // Sub's table has no default_action: NoAction, a top-level action used in what MyIngress inlines, is
+    // copied to the front of MyIngress's declarations (LocalizeAllActions).
+    assert.deepEqual(
+      r.p4info.actions.map((a) => a.preamble.name),
+      ['NoAction', 'MyIngress.first.set', 'MyIngress.a', 'MyEgress.b'],
+    );
+  });
+
+  it("names a nested control's objects under its instance's @name, relative or absolute, as p4c does", () => {
+    const text = (ann: string): string => `${HEAD}
+control Sub(inout headers hdr) {
+  action set() { hdr.h.x = 2; }
+  table t { key = { hdr.h.x: exact; } actions = { set; } }
+  apply { t.apply(); }
+}
+control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  ${ann} Sub() s_0;
+  apply { s_0.apply(hdr); }
+}
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+${MAIN}`;
+    const tables = (ann: string): string[] => {
+      const r = compileP4({ path: 'named.p4', text: text(ann) });
+      assert.ok(r.ok, r.ok ? '' : r.diagnostics.map((d) => d.message).join('\n'));
+      return [...r.p4info.tables, ...r.p4info.actions].map((x) => x.preamble.name);
+    };
+    assert.deepEqual(tables(''), ['MyIngress.s_0.t', 'NoAction', 'MyIngress.s_0.set']);
+    assert.deepEqual(tables('@name("s")'), ['MyIngress.s.t', 'NoAction', 'MyIngress.s.set']);
+    assert.deepEqual(tables('@name(".top")'), ['top.t', 'NoAction', 'top.set']);
   });
 
   it('lists the objects of a control only where it runs: not those of a template, with a directly invoked one', () => {
