@@ -51,6 +51,21 @@ export function buildProfiles(
     });
     if (store.id !== 0) byId.set(store.id, store);
   }
+  // A declared profile no table uses is still in the P4Info (p4c keeps extern instances): it holds groups
+  // but, with no table's actions to take, no members.
+  for (const p of p4info.action_profiles ?? [])
+    if (!byId.has(p.preamble.id))
+      byId.set(
+        p.preamble.id,
+        new ActionProfileStore(
+          p.preamble.id,
+          `${p.with_selector ? 'action selector' : 'action profile'} ${p.preamble.name}`,
+          p.size,
+          p.with_selector ?? false,
+          p.max_group_size ?? 0,
+          () => [],
+        ),
+      );
   return byId;
 }
 

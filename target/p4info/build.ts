@@ -251,11 +251,13 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   const meters = externs.filter((i) => kindOf(i) === 'meter');
   const directMeters = externs.filter((i) => kindOf(i) === 'direct_meter');
   const registers = externs.filter((i) => kindOf(i) === 'register');
-  // Action profiles a listed table uses (an unused one is dropped by p4c's front-end).
+  // Action profiles: every one declared, used or not (p4c keeps extern instances: its reference P4Info for
+  // action_selector_unused-bmv2 lists the selector no table uses), and those constructed in place in a listed
+  // table's `implementation`.
   const profiles = externs.filter(
     (i) =>
       (kindOf(i) === 'action_profile' || kindOf(i) === 'action_selector') &&
-      tables.some((t) => t.implementation === i),
+      ((i.parent?.locals.includes(i) ?? false) || tables.some((t) => t.implementation === i)),
   );
   const valueSets = prog.valueSets.filter((v) => visible(v) && usedInSelect(v));
 

@@ -35,6 +35,8 @@ function profileOf(s: Schema, id: number): ActionProfile {
 function memberIn(s: Schema, e: ActionProfileMemberMsg): ActionProfileMember {
   const p = profileOf(s, e.action_profile_id);
   if (!e.action) throw invalid(`member ${e.member_id} of ${p.preamble.name} has no action`);
+  if (p.table_ids.length === 0)
+    throw invalid(`${p.preamble.name} is used by no table: no action can be one of its members`);
   // Every table of the profile runs the member: each must take the action (and its arguments).
   const calls = p.table_ids.map((t) => s.action(s.table(t), e.action!, 'profile'));
   return { actionProfileId: p.preamble.id, memberId: e.member_id, action: calls[0]! };

@@ -22,6 +22,22 @@ describe('P4Runtime server: action profiles and selectors', () => {
   const member = (memberId: number, port: number) =>
     c.writeActionProfileMember('INSERT', { profile: 'ecmp_selector', memberId, action: fwd(port) });
 
+  it('keeps a selector no table uses: groups but no members, with the specified codes', async () => {
+    const info = await c.fetchP4Info();
+    const spare = info.action_profiles.find((p) => p.preamble?.name === 'MyIngress.spare_selector');
+    assert.deepEqual(spare?.table_ids, []);
+    await assert.rejects(
+      c.writeActionProfileMember('INSERT', { profile: 'spare_selector', memberId: 1, action: fwd(1) }),
+      writeFails(status.INVALID_ARGUMENT, /used by no table/),
+    );
+    await c.writeActionProfileGroup('INSERT', { profile: 'spare_selector', groupId: 1, members: [] });
+    assert.deepEqual(await c.readActionProfileMembers('spare_selector'), []);
+    assert.deepEqual(
+      (await c.readActionProfileGroups('spare_selector')).map((g) => g.groupId),
+      [1],
+    );
+  });
+
   it('forwards by member and by weighted group, and reads everything back', async () => {
     for (const [id, port] of [
       [2, 20],

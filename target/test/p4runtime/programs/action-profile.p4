@@ -16,6 +16,8 @@ control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadat
   action set_tag(bit<8> tag) { hdr.h.tag = tag; }
   @max_group_size(8)
   action_selector(HashAlgorithm.crc16, 32w16, 32w16) ecmp_selector;
+  // No table uses it; p4c still lists it in the P4Info.
+  action_selector(HashAlgorithm.crc16, 32w4, 32w16) spare_selector;
   table ecmp {
     key = { hdr.h.dst: exact; hdr.h.flow: selector; }
     actions = { fwd; }
