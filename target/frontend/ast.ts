@@ -50,6 +50,9 @@ export interface Annotation {
   body: string;
   /** For annotations whose body is a single expression or a list of expressions, e.g. @name("x"), @id(3). */
   args: Expr[];
+  /** A structured annotation (P4_16 v1.2, written with brackets): `@a[1, "x"]` or `@a[k = 1, j = "x"]`. */
+  structured?:
+    { kind: 'list'; values: Expr[] } | { kind: 'kv'; pairs: { key: string; value: Expr; loc: Loc }[] };
   loc: Loc;
 }
 

@@ -291,11 +291,39 @@ export class Parser {
         const slice = this.toks.slice(start, this.pos);
         this.expect(open);
         body = slice.map((t) => t.text).join(' ');
+        if (open === ']') {
+          out.push({ name, body, args: [], structured: this.structuredBody(slice), loc: at.loc });
+          continue;
+        }
         args = parseAnnotationArgs(slice, this.typeScopes);
       }
       out.push({ name, body, args, loc: at.loc });
     }
     return out;
+  }
+
+  /** A structured annotation's body: an expression list, or `key = expression` pairs (P4_16 §18.2). */
+  private structuredBody(slice: Token[]): NonNullable<Annotation['structured']> {
+    if (slice.length === 0) return { kind: 'list', values: [] };
+    const eof: Token = { kind: 'eof', text: '<end>', loc: slice[slice.length - 1]!.loc };
+    const p = new Parser([...slice, eof], this.diags);
+    p.typeScopes.push(...this.typeScopes);
+    const isPair = slice[0]!.kind === 'ident' && slice[1]?.text === '=';
+    if (isPair) {
+      const pairs: { key: string; value: Expr; loc: Loc }[] = [];
+      do {
+        const key = p.ident('key');
+        p.expect('=');
+        pairs.push({ key: key.text, value: p.expr(), loc: key.loc });
+      } while (p.accept(','));
+      if (p.tok.kind !== 'eof') p.fail(`expected ',' or ']' in a structured annotation`);
+      return { kind: 'kv', pairs };
+    }
+    const values: Expr[] = [];
+    do values.push(p.expr());
+    while (p.accept(','));
+    if (p.tok.kind !== 'eof') p.fail(`expected ',' or ']' in a structured annotation`);
+    return { kind: 'list', values };
   }
 
   private topDecl(): TopDecl[] {

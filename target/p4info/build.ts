@@ -11,6 +11,7 @@ import type {
 } from '../frontend/ast.js';
 import { bitWidthOf } from '../frontend/types.js';
 import { controlPlaneName } from '../frontend/names.js';
+import { annotationStrings, described, structured } from './annotations.js';
 import { collectDigests } from './digests.js';
 import { IdAllocator, shortestUniqueSuffixes, type IdProblem } from './ids.js';
 import { PipelineOrder } from './order.js';
@@ -22,7 +23,6 @@ import {
   type ActionRef,
   type ControllerPacketMetadata,
   type CounterUnit,
-  type Documentation,
   type MatchType,
   type NamedType,
   type P4Info,
@@ -30,36 +30,6 @@ import {
   type ValueSet,
   type ValueSetMatch,
 } from './types.js';
-
-/** Annotations P4Info represents by other fields (ids, names, documentation), so p4c leaves them out of the
- *  `annotations` strings (Helpers::addAnnotations); every other annotation is written as in the source. */
-const STRUCTURAL = new Set(['name', 'id', 'brief', 'description']);
-
-function annotationStrings(anns: Annotation[]): string[] | undefined {
-  const out = anns
-    .filter((a) => !STRUCTURAL.has(a.name))
-    .map((a) => (a.body ? `@${a.name}(${a.body})` : `@${a.name}`));
-  return out.length ? out : undefined;
-}
-
-/** `@brief("...")` and `@description("...")` as P4Info's Documentation (p4c's Helpers::addDocumentation). */
-function documentation(anns: Annotation[]): Documentation | undefined {
-  const text = (name: string): string | undefined => {
-    const arg = anns.find((a) => a.name === name)?.args[0];
-    return arg?.kind === 'string' ? arg.value : undefined;
-  };
-  const brief = text('brief');
-  const description = text('description');
-  if (brief === undefined && description === undefined) return undefined;
-  return { ...(brief !== undefined ? { brief } : {}), ...(description !== undefined ? { description } : {}) };
-}
-
-/** The annotations and documentation fields of a P4Info message, in p4info.proto's order. */
-function described(anns: Annotation[]): { annotations?: string[]; doc?: Documentation } {
-  const annotations = annotationStrings(anns);
-  const doc = documentation(anns);
-  return { ...(annotations ? { annotations } : {}), ...(doc ? { doc } : {}) };
-}
 
 /**
  * A table's action list as p4c's front-end leaves it: a table without default_action gets NoAction as its
@@ -331,6 +301,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     name,
     alias: aliases.get(name) ?? name,
     ...described(anns),
+    ...structured(anns, problems),
   });
 
   // A value the controller reads or writes: its new type (if any) names it and may give it another width.
@@ -355,6 +326,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
           id: ids.get(P4IdPrefix.ACTION, r.action.controlPlaneName!),
           ...(annotations ? { annotations } : {}),
           ...(scope ? { scope } : {}),
+          ...structured(r.annotations, problems),
         };
       });
     const direct: number[] = [];
@@ -377,6 +349,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
               (Object.hasOwn(MATCH_TYPES, k.matchKindName) && MATCH_TYPES[k.matchKindName]) || 'EXACT',
             ...(doc ? { doc } : {}),
             ...typeName(view),
+            ...structured(k.annotations, problems),
           };
         }),
       action_refs,
@@ -408,6 +381,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
           bitwidth: view.bitwidth,
           ...(doc ? { doc } : {}),
           ...typeName(view),
+          ...structured(p.annotations, problems),
         };
       }),
   });
@@ -432,6 +406,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
         ...(annotations ? { annotations } : {}),
         bitwidth: view.bitwidth,
         ...typeName(view),
+        ...structured(f.annotations, problems),
       };
     }),
   }));

@@ -56,10 +56,16 @@ function quoteBytes(b: Uint8Array): string {
   return s + '"';
 }
 
+/** Members of a oneof, which protobuf writes even at their default value. */
+const ONEOF_SCALARS = new Set(['string_value', 'int64_value', 'bool_value']);
+/** 64-bit integers, held as decimal strings but written as numbers. */
+const INT64_FIELDS = new Set(['int64_value']);
+
 function writeField(out: string[], indent: string, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
   // proto3 leaves out a scalar at its default, as protobuf's text format does (a string-translated field's
-  // bitwidth 0, for one).
-  if (value === undefined || value === null || value === 0 || value === false || value === '') return;
+  // bitwidth 0, for one), unless it is a oneof member.
+  if ((value === 0 || value === false || value === '') && !ONEOF_SCALARS.has(key)) return;
   if (value instanceof Uint8Array) {
     out.push(`${indent}${key}: ${quoteBytes(value)}`);
     return;
@@ -83,7 +89,8 @@ function writeField(out: string[], indent: string, key: string, value: unknown):
     out.push(`${indent}}`);
     return;
   }
-  if (typeof value === 'string') out.push(`${indent}${key}: ${ENUM_FIELDS.has(key) ? value : quote(value)}`);
+  if (typeof value === 'string')
+    out.push(`${indent}${key}: ${ENUM_FIELDS.has(key) || INT64_FIELDS.has(key) ? value : quote(value)}`);
   else out.push(`${indent}${key}: ${String(value)}`);
 }
 

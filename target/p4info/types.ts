@@ -25,12 +25,22 @@ export interface Documentation {
 
 // Every message lists its fields in p4info.proto's field-number order, the order of protobuf's text format.
 
+/** A structured annotation's value (P4Runtime's Expression): an int64 is written as its decimal string. */
+export type StructuredValue = { string_value: string } | { int64_value: string } | { bool_value: boolean };
+
+/** `@name[values]` or `@name[key = value, ...]` (P4_16 §18.2) as P4Info carries it. */
+export type StructuredAnnotation = { name: string } & (
+  | { expression_list: { expressions: StructuredValue[] } }
+  | { kv_pair_list: { kv_pairs: { key: string; value: StructuredValue }[] } }
+);
+
 export interface Preamble {
   id: number;
   name: string;
   alias: string;
   annotations?: string[];
   doc?: Documentation;
+  structured_annotations?: StructuredAnnotation[];
 }
 
 export type MatchType = 'EXACT' | 'LPM' | 'TERNARY' | 'RANGE' | 'OPTIONAL';
@@ -48,6 +58,7 @@ export interface MatchField {
   match_type: MatchType;
   doc?: Documentation;
   type_name?: NamedType;
+  structured_annotations?: StructuredAnnotation[];
 }
 
 export type ActionRefScope = 'TABLE_AND_DEFAULT' | 'TABLE_ONLY' | 'DEFAULT_ONLY';
@@ -56,6 +67,7 @@ export interface ActionRef {
   id: number;
   annotations?: string[];
   scope?: ActionRefScope;
+  structured_annotations?: StructuredAnnotation[];
 }
 
 export interface Table {
@@ -78,6 +90,7 @@ export interface ActionParam {
   bitwidth: number;
   doc?: Documentation;
   type_name?: NamedType;
+  structured_annotations?: StructuredAnnotation[];
 }
 
 export interface Action {
@@ -125,7 +138,14 @@ export interface BitstringTypeSpec {
 
 export interface ControllerPacketMetadata {
   preamble: Preamble;
-  metadata: { id: number; name: string; annotations?: string[]; bitwidth: number; type_name?: NamedType }[];
+  metadata: {
+    id: number;
+    name: string;
+    annotations?: string[];
+    bitwidth: number;
+    type_name?: NamedType;
+    structured_annotations?: StructuredAnnotation[];
+  }[];
 }
 
 /** A match field of a parser value set: unnamed for a `bit<W>` element, one per field of a struct element

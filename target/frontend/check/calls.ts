@@ -228,7 +228,7 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
   if (chosen.kind === 'action') {
     // A call from another action is inlined by p4c's front-end (InlineActions): alone, it does not keep the
     // callee in the P4Info.
-    if (!ctx.action) chosen.referenced = true;
+    if (!ctx.action && !ctx.dead) chosen.referenced = true;
     cx.noteActionUse(ctx, chosen);
     if (ctx.parser) cx.error(e.loc, 'actions cannot be called in a parser');
     else if (ctx.fn) cx.error(e.loc, 'actions cannot be called from a function');

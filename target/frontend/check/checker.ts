@@ -33,6 +33,9 @@ export interface Ctx {
   parser?: ParserDecl;
   action?: ActionDecl;
   fn?: FunctionDecl;
+  /** In a branch a constant condition never takes (`if (false)`), which p4c's front-end removes: an action
+   *  called only there is not part of the P4Info. */
+  dead?: boolean;
   /** The block name under which control-plane objects are named (the control or parser name). */
   block?: string;
   /** Inside a loop's body, where `break` and `continue` may stand. */
@@ -120,7 +123,7 @@ export class Checker {
   /** Records a reference to a top-level action from a control's tables or apply block (p4c's front-end
    *  localizes exactly those, FindGlobalActionUses: references inside the control's own actions do not count). */
   noteActionUse(ctx: Ctx, a: ActionDecl): void {
-    if (a.parent || !ctx.control || ctx.action) return;
+    if (a.parent || !ctx.control || ctx.action || ctx.dead) return;
     const control = ctx.control;
     let used = this.actionsUsedBy.get(control);
     if (!used) this.actionsUsedBy.set(control, (used = new Set()));

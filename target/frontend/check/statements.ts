@@ -68,8 +68,10 @@ export function checkStmt(cx: Checker, s: Stmt, ctx: Ctx): void {
     case 'if': {
       const ct = checkExpr(cx, s.cond, ctx, BOOL);
       if (ct.kind !== 'bool') cx.error(s.cond.loc, `condition must be bool, not ${typeToString(ct)}`);
-      checkStmt(cx, s.then, { ...ctx, scope: new Scope(ctx.scope) });
-      if (s.else) checkStmt(cx, s.else, { ...ctx, scope: new Scope(ctx.scope) });
+      const known = s.cond.constValue?.kind === 'bool' ? s.cond.constValue.value : undefined;
+      checkStmt(cx, s.then, { ...ctx, scope: new Scope(ctx.scope), dead: ctx.dead || known === false });
+      if (s.else)
+        checkStmt(cx, s.else, { ...ctx, scope: new Scope(ctx.scope), dead: ctx.dead || known === true });
       return;
     }
     case 'switch': {
