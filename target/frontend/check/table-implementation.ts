@@ -1,8 +1,8 @@
 // A table's `implementation` property on v1model: an action_profile or action_selector, named by an instance
 // or constructed in place. What p4c and bmv2 allow is checked here, each refusal located at what is wrong:
 //  - the value names (or constructs) one of those two externs, with its constructor's argument types;
-//  - `selector` key fields only on a table whose implementation is an action_selector (bmv2 hashes them to
-//    pick a group member; elsewhere nothing would read them);
+//  - `selector` key fields are read only by an action_selector implementation (bmv2 hashes them to pick a
+//    group member): with an action_profile they are an error, on a direct table ignored with a warning;
 //  - no `entries`: bmv2 has no way to install an entry's action directly in an indirect table.
 // An in-place instance is named as p4c's P4Info names it: the property's @name (not prefixed by the control,
 // a p4c quirk real P4Info files carry), or "implementation" without one.
@@ -53,14 +53,24 @@ export function tableImplementation(cx: Checker, t: TableDecl, p: TableProperty 
   const impl = p ? implementationOf(cx, t, p, ctx) : undefined;
   if (p && !impl) return;
   t.implementation = impl;
+  // A `selector` key on a table without any implementation is hashed by nothing: p4c compiles it for bmv2,
+  // leaving the key out of the table (and of the P4Info), and so does this target, with a warning. With an
+  // action_profile, which hashes nothing, it is an error.
   const selector = externName(impl) === 'action_selector';
-  for (const k of t.keyDecls)
-    if (k.matchKindName === 'selector' && !selector)
+  for (const k of t.keyDecls) {
+    if (k.matchKindName !== 'selector' || selector) continue;
+    const loc = k.matchKindLoc ?? k.loc;
+    if (impl)
       cx.error(
-        k.matchKindLoc ?? k.loc,
-        `table '${t.name}': a 'selector' key needs an action_selector implementation` +
-          (impl ? ` (${impl.name} is an action_profile)` : ''),
+        loc,
+        `table '${t.name}': a 'selector' key needs an action_selector implementation (${impl.name} is an action_profile)`,
       );
+    else
+      cx.diags.warning(
+        loc,
+        `table '${t.name}': a 'selector' key without an action_selector implementation is ignored`,
+      );
+  }
   if (impl && t.entryDecls.length > 0)
     cx.error(
       t.entryDecls[0].loc,

@@ -17,7 +17,7 @@ import type {
   SwitchStmt,
   TableDecl,
 } from '../../frontend/index.js';
-import { ok, program } from './helpers.js';
+import { compileText, ok, program } from './helpers.js';
 
 const kitchenSinkPath = fileURLToPath(new URL('./p4/kitchen_sink.p4', import.meta.url));
 
@@ -345,6 +345,24 @@ describe('front-end: tables', () => {
     assert.deepEqual(entries('priority_delta = 10;', list), [40, 30, 25, 15]);
     // Smallest wins: raw 40, 50, 25, 35, stored so that higher wins.
     assert.deepEqual(entries('priority_delta = 10; largest_priority_wins = false;', list), [11, 1, 26, 16]);
+  });
+
+  it('ignores, with a warning, a selector key on a table without an implementation, as p4c does for bmv2', () => {
+    const r = compileText(
+      program({
+        locals: 'action a() { } table t { key = { meta.m8: exact; meta.m16: selector; } actions = { a; } }',
+        apply: 't.apply();',
+      }),
+    );
+    assert.ok(r.ok);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.severity, d.message]),
+      [['warning', "table 't': a 'selector' key without an action_selector implementation is ignored"]],
+    );
+    assert.deepEqual(
+      r.p4info.tables[0]!.match_fields.map((f) => f.name),
+      ['meta.m8'],
+    );
   });
 
   it('takes const on single entries and priority = (expression), as P4_16 v1.2.4 writes them', () => {
