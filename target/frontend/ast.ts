@@ -903,6 +903,9 @@ export interface TableDecl {
   actionsLoc?: Loc;
   defaultActionRef?: TableActionRef;
   defaultActionIsConst: boolean;
+  /** Set by the checker when a control statement applies it outside a branch p4c's front-end removes (p4c
+   *  removes the other tables: they are not in the P4Info). */
+  applied?: boolean;
   entryDecls: TableEntryDecl[];
   /** `const entries` vs `entries` (all entries of one table share this). */
   entriesAreConst: boolean;
@@ -1011,6 +1014,8 @@ export interface V1SwitchMain {
 export interface GlobalActionUse {
   control: ControlDecl;
   action: ActionDecl;
+  /** The table that lists it, when that is the use (p4c keeps only the tables a control applies). */
+  table?: TableDecl;
 }
 
 export interface CheckedProgram {

@@ -4,6 +4,7 @@ import type {
   ActionDecl,
   Annotation,
   CheckedProgram,
+  GlobalActionUse,
   InstanceDecl,
   TableDecl,
   Type,
@@ -185,7 +186,9 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   // The checked program lists only objects of instantiated blocks (nested control copies included), which p4c
   // lists in the order of the pipeline its front-end inlines (order.ts).
   const order = new PipelineOrder(prog);
-  const tables = order.sort(prog.tables).filter(visible);
+  // p4c's front-end removes the tables no statement applies, and with them the actions only they list.
+  const tables = order.sort(prog.tables).filter((t) => visible(t) && t.applied === true);
+  const tableActions = new Set(tables.flatMap((t) => actionList(t).map((r) => r.action)));
   // Actions, main control by main control as p4c lists them: the top-level actions it uses (p4c's front-end
   // copies them into the control, ahead of its own declarations), then its own actions that something uses
   // (the front-end removes the others). A top-level action used by several controls is listed once, where
@@ -212,14 +215,17 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
         loc: a.loc,
       });
   };
-  for (const a of order.actions((x) => visible(x) && (x.parent === undefined || x.referenced === true)))
-    addAction(a);
+  const used = (x: ActionDecl): boolean => x.referenced === true || tableActions.has(x);
+  const live = (u: GlobalActionUse): boolean => u.table === undefined || u.table.applied === true;
+  for (const a of order.actions((x) => visible(x) && (x.parent === undefined || used(x)), live)) addAction(a);
   const externs = order.sort(prog.externInstances).filter(visible);
   const kindOf = (i: InstanceDecl): string => (i.type.kind === 'extern' ? i.type.decl.name : '');
   const counters = externs.filter((i) => kindOf(i) === 'counter');
-  const directCounters = externs.filter((i) => kindOf(i) === 'direct_counter');
+  const attached = (i: InstanceDecl): boolean =>
+    tables.some((t) => t.directCounter === i || t.directMeter === i);
+  const directCounters = externs.filter((i) => kindOf(i) === 'direct_counter' && attached(i));
   const meters = externs.filter((i) => kindOf(i) === 'meter');
-  const directMeters = externs.filter((i) => kindOf(i) === 'direct_meter');
+  const directMeters = externs.filter((i) => kindOf(i) === 'direct_meter' && attached(i));
   const registers = externs.filter((i) => kindOf(i) === 'register');
   // Action profiles: every one declared, used or not (p4c keeps extern instances: its reference P4Info for
   // action_selector_unused-bmv2 lists the selector no table uses), and those constructed in place in a listed

@@ -8,6 +8,7 @@ import type {
   ActionDecl,
   CheckedProgram,
   ControlDecl,
+  GlobalActionUse,
   InstanceDecl,
   LocalDecl,
   ParserDecl,
@@ -79,13 +80,13 @@ export class PipelineOrder {
    * Actions as p4c lists them, main control by main control: the top-level actions used in it or in what is
    * inlined into it, in first-use order, then its own and its inlined blocks' actions that something uses.
    */
-  actions(include: (a: ActionDecl) => boolean): ActionDecl[] {
+  actions(include: (a: ActionDecl) => boolean, live: (u: GlobalActionUse) => boolean): ActionDecl[] {
     const own = this.sort(this.prog.actions.filter((a) => a.parent !== undefined && include(a)));
     const out: ActionDecl[] = [];
     for (const root of this.mainBlocks) {
       if (root.kind !== 'control') continue;
       for (const u of this.prog.globalActionUses)
-        if (this.rootOf.get(u.control) === root && include(u.action)) out.push(u.action);
+        if (this.rootOf.get(u.control) === root && live(u) && include(u.action)) out.push(u.action);
       for (const a of own) if (this.rootOf.get(a.parent!) === root) out.push(a);
     }
     return out;

@@ -173,6 +173,8 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
     if (ot.kind === 'table') {
       noArgs(cx, e, 'apply');
       if (ctx.action) cx.error(e.loc, 'tables cannot be applied inside an action');
+      // A table applied only in a branch p4c's front-end removes is removed with it (RemoveUnusedDeclarations).
+      if (!ctx.dead) ot.decl.applied = true;
       e.target = { kind: 'table_apply', table: ot.decl };
       e.args = [];
       return { kind: 'apply_result', table: ot.decl };

@@ -36,6 +36,8 @@ export interface Ctx {
   /** In a branch a constant condition never takes (`if (false)`), which p4c's front-end removes: an action
    *  called only there is not part of the P4Info. */
   dead?: boolean;
+  /** The table whose actions, default action or entries are being checked. */
+  table?: TableDecl;
   /** The block name under which control-plane objects are named (the control or parser name). */
   block?: string;
   /** Inside a loop's body, where `break` and `continue` may stand. */
@@ -69,7 +71,8 @@ export class Checker {
   readonly instances: InstanceDecl[] = [];
   readonly copies: (ControlDecl | ParserDecl)[] = [];
   readonly globalActionUses: GlobalActionUse[] = [];
-  private readonly actionsUsedBy = new Map<ControlDecl, Set<ActionDecl>>();
+  /** The top-level actions each table, or each control's statements, already noted as used. */
+  private readonly actionsUsedBy = new Map<ControlDecl | TableDecl, Set<ActionDecl>>();
   /** Nesting depth of each struct type's values (see checkStructNesting). */
   readonly typeDepth = new Map<object, number>();
   /** Cells of the register, counter and meter arrays instantiated so far (see MAX_EXTERN_CELLS). */
@@ -125,11 +128,12 @@ export class Checker {
   noteActionUse(ctx: Ctx, a: ActionDecl): void {
     if (a.parent || !ctx.control || ctx.action || ctx.dead) return;
     const control = ctx.control;
-    let used = this.actionsUsedBy.get(control);
-    if (!used) this.actionsUsedBy.set(control, (used = new Set()));
+    const user = ctx.table ?? control;
+    let used = this.actionsUsedBy.get(user);
+    if (!used) this.actionsUsedBy.set(user, (used = new Set()));
     if (used.has(a)) return;
     used.add(a);
-    this.globalActionUses.push({ control, action: a });
+    this.globalActionUses.push({ control, action: a, ...(ctx.table ? { table: ctx.table } : {}) });
   }
 
   error(loc: Loc, message: string): void {

@@ -43,7 +43,6 @@ function lookupAction(cx: Checker, e: Expr, ctx: Ctx): ActionDecl | undefined {
     e.ref = a;
     e.type = { kind: 'action', decl: a };
   }
-  a.referenced = true;
   cx.noteActionUse(ctx, a);
   return a;
 }
@@ -132,13 +131,13 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
     cx.error(t.defaultActionRef.loc, `default_action of table '${t.name}' must come after its actions list`);
   const listed = new Set<ActionDecl | undefined>();
   for (const r of t.actionRefs) {
-    tableActionRef(cx, r, ctx, false);
+    tableActionRef(cx, r, { ...ctx, table: t }, false);
     if (r.action && listed.has(r.action))
       cx.error(r.loc, `action '${r.action.name}' is listed twice in table '${t.name}'`);
     listed.add(r.action);
   }
   if (t.defaultActionRef) {
-    tableActionRef(cx, t.defaultActionRef, ctx, true);
+    tableActionRef(cx, t.defaultActionRef, { ...ctx, table: t }, true);
     const a = t.defaultActionRef.action;
     if (a && !listed.has(a))
       cx.error(
@@ -176,7 +175,7 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
       };
       t.defaultAction = { call, action: noAction, args: [], annotations: [], loc: t.loc };
       // p4c's front-end also appends it to the actions list (as @defaultonly) when it is not there.
-      cx.noteActionUse(ctx, noAction);
+      cx.noteActionUse({ ...ctx, table: t }, noAction);
     }
   }
   const keyTypes = t.keyDecls.map((k) => k.expr.type);
@@ -218,7 +217,7 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
             (kv.low < 0n || kv.high < 0n ? ' (ranges compare the bits as unsigned numbers)' : ''),
         );
     });
-    tableActionRef(cx, e.action, ctx, true);
+    tableActionRef(cx, e.action, { ...ctx, table: t }, true);
     if (e.action.action && !listed.has(e.action.action))
       cx.error(
         e.action.loc,

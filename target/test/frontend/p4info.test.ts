@@ -74,6 +74,7 @@ describe('P4Info: ids', () => {
   it('rejects duplicate and wrongly prefixed @id values', () => {
     const dupText = program({
       locals: '@id(5) action a() {} @id(5) action b() {} table t { actions = { a; b; } }',
+      apply: 't.apply();',
     });
     const dup = compileText(dupText);
     assert.equal(dup.ok, false);
@@ -84,7 +85,7 @@ describe('P4Info: ids', () => {
     const at = locate(dupText, 'b() {}');
     assert.deepEqual([dup.diagnostics[0]!.line, dup.diagnostics[0]!.col], [at.line, at.col]);
     const bad = compileText(
-      program({ locals: '@id(0x02000001) action a() {} table t { actions = { a; } }' }),
+      program({ locals: '@id(0x02000001) action a() {} table t { actions = { a; } }', apply: 't.apply();' }),
     );
     assert.equal(bad.ok, false);
     assert.match(bad.diagnostics[0]!.message, /wrong 8-bit prefix/);
@@ -179,6 +180,7 @@ describe('P4Info: tables, actions and externs', () => {
       program({
         locals:
           'action a(@name("port") bit<9> p) { standard_metadata.egress_spec = p; } table t { actions = { a; } }',
+        apply: 't.apply();',
       }),
     );
     assert.equal(p.actions.find((a) => a.preamble.name === 'MyIngress.a')!.params[0]!.name, 'port');

@@ -364,6 +364,35 @@ ${MAIN}`,
   });
 });
 
+describe('P4Info: what p4c front-end removes', () => {
+  it('leaves out a table no statement applies, or only a constant-false branch, and the actions only it lists', () => {
+    const r = compileP4({
+      path: 'unused.p4',
+      text: `${HEAD}control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  action a() { hdr.h.x = 1; }
+  action only_unused() { hdr.h.x = 2; }
+  direct_counter(CounterType.packets) hits;
+  table used { key = { hdr.h.x: exact; } actions = { a; } }
+  table unused { key = { hdr.h.x: exact; } actions = { a; only_unused; } counters = hits; }
+  table dead { key = { hdr.h.x: exact; } actions = { a; } }
+  apply { used.apply(); if (false) { dead.apply(); } }
+}
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+${MAIN}`,
+    });
+    assert.ok(r.ok, r.ok ? '' : r.diagnostics.map((d) => d.message).join('\n'));
+    assert.deepEqual(
+      r.p4info.tables.map((t) => t.preamble.name),
+      ['MyIngress.used'],
+    );
+    assert.deepEqual(
+      r.p4info.actions.map((x) => x.preamble.name),
+      ['NoAction', 'MyIngress.a'],
+    );
+    assert.deepEqual(r.p4info.direct_counters, []);
+  });
+});
+
 describe('P4Info: type_info', () => {
   const withIngress = (body: string): string =>
     `${HEAD}control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { ${body} }
