@@ -235,7 +235,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
       (kindOf(i) === 'action_profile' || kindOf(i) === 'action_selector') &&
       ((i.parent?.locals.includes(i) ?? false) || tables.some((t) => t.implementation === i)),
   );
-  const valueSets = prog.valueSets.filter((v) => visible(v) && usedInSelect(v));
+  const valueSets = order.sort(prog.valueSets).filter((v) => visible(v) && usedInSelect(v));
 
   const ids = new IdAllocator();
   const problems: IdProblem[] = [];
