@@ -217,7 +217,8 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
   };
   const used = (x: ActionDecl): boolean => x.referenced === true || tableActions.has(x);
   const live = (u: GlobalActionUse): boolean => u.table === undefined || u.table.applied === true;
-  for (const a of order.actions((x) => visible(x) && (x.parent === undefined || used(x)), live)) addAction(a);
+  const controls = order.controls((x) => visible(x) && (x.parent === undefined || used(x)), live);
+  for (const c of controls) for (const a of c.actions) addAction(a);
   const externs = order.sort(prog.externInstances).filter(visible);
   const kindOf = (i: InstanceDecl): string => (i.type.kind === 'extern' ? i.type.decl.name : '');
   const counters = externs.filter((i) => kindOf(i) === 'counter');
@@ -256,7 +257,7 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     controlPlaneName(h.decl.annotations, h.decl.name);
   for (const h of prog.controllerHeaders)
     reg(P4IdPrefix.CONTROLLER_HEADER, headerSymbol(h), h.decl.annotations, h.decl.loc);
-  const digests = collectDigests(prog, typeInfo);
+  const digests = collectDigests(controls, typeInfo);
   for (const d of digests)
     reg(P4IdPrefix.DIGEST, controlPlaneName(d.annotations, d.name), d.annotations, d.loc);
   ids.finish();

@@ -1,6 +1,6 @@
 // Finds the v1model digest() calls of a checked program and describes their types for P4Info, as p4c does:
 // one digest per struct type T of `digest<T>(receiver, data)`, named after T, with T in type_info.
-import type { CheckedProgram, ControlDecl, Expr, Stmt, StructTypeDecl } from '../frontend/ast.js';
+import type { ActionDecl, ControlDecl, Expr, ParserDecl, Stmt, StructTypeDecl } from '../frontend/ast.js';
 import type { TypeInfoBuilder } from './type-info.js';
 
 function walkExpr(e: Expr | undefined, visit: (e: Expr) => void): void {
@@ -73,24 +73,24 @@ function walkStmt(s: Stmt | undefined, visit: (e: Expr) => void): void {
   }
 }
 
-/** The struct types used as digest data, in order of first use, described in `typeInfo`. */
-export function collectDigests(prog: CheckedProgram, typeInfo: TypeInfoBuilder): StructTypeDecl[] {
-  const controls = new Set<ControlDecl>([
-    prog.main.ingress,
-    prog.main.egress,
-    prog.main.verifyChecksum,
-    prog.main.computeChecksum,
-  ]);
-  for (const t of prog.tables) if (t.parent) controls.add(t.parent);
-  for (const a of prog.actions) if (a.parent) controls.add(a.parent);
+/**
+ * The struct types used as digest data, in the order p4c's serializer meets the calls (control by control:
+ * its actions, then its apply blocks), described in `typeInfo`.
+ */
+export function collectDigests(
+  controls: readonly { actions: readonly ActionDecl[]; blocks: readonly (ControlDecl | ParserDecl)[] }[],
+  typeInfo: TypeInfoBuilder,
+): StructTypeDecl[] {
   const types: StructTypeDecl[] = [];
   const visit = (e: Expr): void => {
     if (e.kind !== 'call' || e.target?.kind !== 'extern_function' || e.target.decl.name !== 'digest') return;
     const t = e.typeArgValues?.[0];
     if (t?.kind === 'struct' && !types.includes(t.decl)) types.push(t.decl);
   };
-  for (const a of prog.actions) walkStmt(a.body, visit);
-  for (const c of controls) walkStmt(c.apply, visit);
+  for (const c of controls) {
+    for (const a of c.actions) walkStmt(a.body, visit);
+    for (const b of c.blocks) if (b.kind === 'control') walkStmt(b.apply, visit);
+  }
   for (const t of types) typeInfo.spec({ kind: 'struct', decl: t });
   return types;
 }

@@ -77,18 +77,26 @@ export class PipelineOrder {
   }
 
   /**
-   * Actions as p4c lists them, main control by main control: the top-level actions used in it or in what is
-   * inlined into it, in first-use order, then its own and its inlined blocks' actions that something uses.
+   * The main controls as p4c's serializer analyzes them, in V1Switch's order: each one's actions (the
+   * top-level actions used in it or in what is inlined into it, in first-use order, then its own and its
+   * inlined blocks' actions that `include` keeps), and its blocks (itself, then those inlined into it).
    */
-  actions(include: (a: ActionDecl) => boolean, live: (u: GlobalActionUse) => boolean): ActionDecl[] {
+  controls(
+    include: (a: ActionDecl) => boolean,
+    live: (u: GlobalActionUse) => boolean,
+  ): { actions: ActionDecl[]; blocks: Block[] }[] {
     const own = this.sort(this.prog.actions.filter((a) => a.parent !== undefined && include(a)));
-    const out: ActionDecl[] = [];
-    for (const root of this.mainBlocks) {
-      if (root.kind !== 'control') continue;
-      for (const u of this.prog.globalActionUses)
-        if (this.rootOf.get(u.control) === root && live(u) && include(u.action)) out.push(u.action);
-      for (const a of own) if (this.rootOf.get(a.parent!) === root) out.push(a);
-    }
-    return out;
+    const nested = this.sort(this.prog.nestedBlocks);
+    return this.mainBlocks
+      .filter((root) => root.kind === 'control')
+      .map((root) => ({
+        actions: [
+          ...this.prog.globalActionUses
+            .filter((u) => this.rootOf.get(u.control) === root && live(u) && include(u.action))
+            .map((u) => u.action),
+          ...own.filter((a) => this.rootOf.get(a.parent!) === root),
+        ],
+        blocks: [root, ...nested.filter((b) => this.rootOf.get(b) === root)],
+      }));
   }
 }

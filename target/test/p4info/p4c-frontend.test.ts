@@ -393,6 +393,30 @@ ${MAIN}`,
   });
 });
 
+describe('P4Info: digests', () => {
+  it('lists them as p4c meets the calls, control by control (actions, then apply), none from an unused action', () => {
+    const r = compileP4({
+      path: 'digests.p4',
+      text: `${HEAD}struct d1_t { bit<8> x; } struct d2_t { bit<8> x; } struct d3_t { bit<8> x; } struct d4_t { bit<8> x; }
+control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  action learn() { digest<d2_t>(1, { hdr.h.x }); }
+  action never() { digest<d4_t>(1, { hdr.h.x }); }
+  table t { key = { hdr.h.x: exact; } actions = { learn; } }
+  apply { digest<d3_t>(1, { hdr.h.x }); t.apply(); }
+}
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  apply { digest<d1_t>(1, { hdr.h.x }); }
+}
+${MAIN}`,
+    });
+    assert.ok(r.ok, r.ok ? '' : r.diagnostics.map((d) => d.message).join('\n'));
+    assert.deepEqual(
+      r.p4info.digests?.map((d) => d.preamble.name),
+      ['d2_t', 'd3_t', 'd1_t'],
+    );
+  });
+});
+
 describe('P4Info: type_info', () => {
   const withIngress = (body: string): string =>
     `${HEAD}control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { ${body} }
