@@ -96,6 +96,26 @@ function sameBoundArguments(cx: Checker, def: TableActionRef, listed: TableActio
   });
 }
 
+/**
+ * bmv2 gives a table one match type, the widest of its keys' (range over ternary over lpm over exact), and
+ * p4c's bmv2 back end refuses an lpm key met while that type is still lpm: a second lpm key is allowed only
+ * after a ternary, optional or range key.
+ */
+function lpmKeys(cx: Checker, t: TableDecl): void {
+  let kind = 'exact';
+  for (const k of t.keyDecls) {
+    const mk = k.matchKindName === 'optional' ? 'ternary' : k.matchKindName;
+    if (mk === 'lpm' && kind === 'lpm')
+      cx.error(
+        k.matchKindLoc ?? k.loc,
+        `table '${t.name}' has more than one lpm key, which bmv2 cannot match (a second one is allowed only after a ternary, optional or range key)`,
+      );
+    else if (mk === 'range') kind = 'range';
+    else if (mk === 'ternary' && kind !== 'range') kind = 'ternary';
+    else if (mk === 'lpm' && kind === 'exact') kind = 'lpm';
+  }
+}
+
 export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
   t.controlPlaneName = controlPlaneName(t.annotations, t.name, ctx.block);
   cx.tables.push(t);
@@ -114,6 +134,7 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
     const nameAnn = k.annotations.find((a) => a.name === 'name');
     k.name = nameAnn?.args[0]?.kind === 'string' ? nameAnn.args[0].value : keyName(k.expr);
   }
+  lpmKeys(cx, t);
   const keyNames = new Set<string | undefined>();
   for (const k of t.keyDecls) {
     if (keyNames.has(k.name))

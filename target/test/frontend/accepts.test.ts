@@ -27,6 +27,11 @@ const programs: Record<string, Fragment> = {
       'action a(int<8> d) { meta.m8 = (bit<8>)((int<8>)meta.m8 + d); } table t { actions = { a; } default_action = a(-3); }',
     apply: 't.apply();',
   },
+  // bmv2 takes a second lpm key once a ternary (or optional, or range) key has made the table ternary.
+  twoLpmAfterTernary: {
+    locals: 'table t { key = { meta.m8: lpm; meta.m16: optional; meta.m32: lpm; } actions = { NoAction; } }',
+    apply: 't.apply();',
+  },
   miss: {
     locals: 'table t { key = { meta.m8 : exact; } actions = { NoAction; } }',
     apply: 'if (t.apply().miss) { meta.m8 = 1; }',

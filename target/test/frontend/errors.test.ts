@@ -160,6 +160,17 @@ const cases: Case[] = [
     message: 'value set pvs: P4Runtime describes a value set of bit<W> or of a struct of bit<W> fields only',
   },
   {
+    name: 'two lpm keys with only exact keys between them (bmv2 cannot match them)',
+    fragment: {
+      locals:
+        'action a() { } table t { key = { meta.m8: lpm; meta.m16: exact; meta.m32: lpm; } actions = { a; } }',
+      apply: 't.apply();',
+    },
+    at: 'lpm; } actions',
+    message:
+      "table 't' has more than one lpm key, which bmv2 cannot match (a second one is allowed only after a ternary, optional or range key)",
+  },
+  {
     name: 'a selector key on a table without an action selector',
     fragment: {
       locals:
