@@ -126,10 +126,18 @@ function exprInner(cx: Checker, e: Expr, ctx: Ctx, expected?: Type): Type {
       if (e.operand.constValue) {
         fold(cx, e, () => foldUnary(e.op, e.operand.constValue!, t));
       }
+      noNewTypeOperand(cx, e.op, e.operand);
       return t;
     }
-    case 'binary':
-      return binaryExpr(cx, e, ctx, expected);
+    case 'binary': {
+      const t = binaryExpr(cx, e, ctx, expected);
+      // A new type compares with == and != only; keysets (&&&, ..) are left to the select or entry.
+      if (e.op !== '==' && e.op !== '!=' && e.op !== '&&&' && e.op !== '..') {
+        noNewTypeOperand(cx, e.op, e.left);
+        noNewTypeOperand(cx, e.op, e.right);
+      }
+      return t;
+    }
     case 'ternary': {
       const ct = checkExpr(cx, e.cond, ctx, BOOL);
       if (ct.kind !== 'bool') cx.error(e.cond.loc, `condition must be bool, not ${typeToString(ct)}`);
@@ -354,6 +362,19 @@ function fold(cx: Checker, e: Expr, f: () => ConstValue | undefined): void {
     if (!(err instanceof FoldError)) throw err;
     cx.error(e.loc, err.message);
   }
+}
+
+/** p4c applies no operator but == and != to a value of a `type` (a new type), even one over bit<W>: the
+ *  value must be cast to its base type first. */
+function noNewTypeOperand(cx: Checker, op: string, operand: Expr): void {
+  const t = operand.type;
+  const nt = t.kind === 'bit' || t.kind === 'int' || t.kind === 'bool' ? t.newType : undefined;
+  if (nt)
+    cx.error(
+      operand.loc,
+      // typeToString gives the base type: a new type's name is not part of its text.
+      `'${op}' cannot be applied to '${exprText(operand)}' of type ${nt.name} (a new type: cast it to ${typeToString(t)} first)`,
+    );
 }
 
 function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expected?: Type): Type {

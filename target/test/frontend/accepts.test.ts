@@ -32,6 +32,13 @@ const programs: Record<string, Fragment> = {
     locals: 'table t { key = { meta.m8: lpm; meta.m16: optional; meta.m32: lpm; } actions = { NoAction; } }',
     apply: 't.apply();',
   },
+  // A new type compares with == and != and is cast to its base type for anything else.
+  newTypeCompareCast: {
+    top: 'type bit<8> N8;',
+    meta: 'N8 n;',
+    apply:
+      'if (meta.n == (N8)3 || meta.n != meta.n) { meta.m8 = (bit<8>)meta.n + 1; meta.n = (N8)(meta.m8 << 1); }',
+  },
   miss: {
     locals: 'table t { key = { meta.m8 : exact; } actions = { NoAction; } }',
     apply: 'if (t.apply().miss) { meta.m8 = 1; }',

@@ -160,6 +160,18 @@ const cases: Case[] = [
     message: 'value set pvs: P4Runtime describes a value set of bit<W> or of a struct of bit<W> fields only',
   },
   {
+    name: "arithmetic on a value of a new type (p4c: '+' cannot be applied to it)",
+    fragment: { top: 'type bit<8> N8;', meta: 'N8 n;', apply: 'meta.m8 = (bit<8>)(meta.n + 1);' },
+    at: 'meta.n + 1',
+    message: "'+' cannot be applied to 'meta.n' of type N8 (a new type: cast it to bit<8> first)",
+  },
+  {
+    name: 'a new type as a shift amount',
+    fragment: { top: 'type bit<8> N8;', meta: 'N8 n;', apply: 'meta.m8 = meta.m8 << meta.n;' },
+    at: 'meta.n;',
+    message: "'<<' cannot be applied to 'meta.n' of type N8 (a new type: cast it to bit<8> first)",
+  },
+  {
     name: 'two lpm keys with only exact keys between them (bmv2 cannot match them)',
     fragment: {
       locals:
