@@ -14,6 +14,7 @@ import { CompileAbort } from '../diagnostics.js';
 import { VOID, bitWidthOf, typeToString } from '../types.js';
 import { controlPlaneName, exprText, keyName } from '../names.js';
 import { Scope } from '../scope.js';
+import { callsIn } from '../walk.js';
 import { bindArgs } from './calls.js';
 import type { Checker, Ctx } from './checker.js';
 import { blockScope, localDecls } from './declarations.js';
@@ -67,6 +68,13 @@ function tableActionRef(cx: Checker, r: TableActionRef, ctx: Ctx, all: boolean):
     const arg = args[i];
     if (!arg) return;
     checkExpr(cx, arg, ctx, p.type);
+    // p4c refuses to apply a table while binding another table's action (its issue 2835).
+    const applied = callsIn(arg).find((c) => c.target?.kind === 'table_apply');
+    if (applied)
+      cx.error(
+        applied.loc,
+        `a table cannot be applied in an argument of action '${a.name}' in a table property`,
+      );
     coerce(cx, arg, p.type, `argument '${p.name}' of action '${a.name}'`);
     if (p.direction === 'none' && arg.constValue === undefined)
       cx.error(arg.loc, `action data argument '${p.name}' must be a compile-time constant`);

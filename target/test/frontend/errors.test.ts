@@ -172,6 +172,17 @@ const cases: Case[] = [
     message: "'<<' cannot be applied to 'meta.n' of type N8 (a new type: cast it to bit<8> first)",
   },
   {
+    name: "a table applied in an argument of another table's action",
+    fragment: {
+      locals: `action a(in bool b) { meta.m8 = (bit<8>)(bit<1>)b; }
+        table u { key = { meta.m8: exact; } actions = { NoAction; } }
+        table t { key = { meta.m16: exact; } actions = { a(u.apply().hit); } }`,
+      apply: 't.apply();',
+    },
+    at: 'u.apply().hit',
+    message: "a table cannot be applied in an argument of action 'a' in a table property",
+  },
+  {
     name: 'two lpm keys with only exact keys between them (bmv2 cannot match them)',
     fragment: {
       locals:
