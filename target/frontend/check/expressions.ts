@@ -368,6 +368,8 @@ function fold(cx: Checker, e: Expr, f: () => ConstValue | undefined): void {
  *  value must be cast to its base type first. */
 function noNewTypeOperand(cx: Checker, op: string, operand: Expr): void {
   const t = operand.type;
+  // A literal beside a new-type operand takes its type: the error belongs to the other operand.
+  if (operand.kind === 'int' || operand.kind === 'bool') return;
   const nt = t.kind === 'bit' || t.kind === 'int' || t.kind === 'bool' ? t.newType : undefined;
   if (nt)
     cx.error(

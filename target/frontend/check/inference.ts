@@ -15,10 +15,25 @@ function notAValue(cx: Checker, e: Extract<Expr, { kind: 'dontcare' }>): void {
 }
 
 /** Converts `e` to type `target` where P4 allows it implicitly; reports an error otherwise. */
+function newTypeName(t: Type): string | undefined {
+  return t.kind === 'bit' || t.kind === 'int' || t.kind === 'bool' ? t.newType?.name : undefined;
+}
+
 export function coerce(cx: Checker, e: Expr, target: Type, what: string): void {
   const t = e.type;
   if (target.kind === 'unknown' || target.kind === 'typevar' || t.kind === 'unknown') return;
-  if (typeEquals(t, target)) return;
+  if (typeEquals(t, target)) {
+    // A new type (`type bit<32> T`) and its base type are the same to the engine, but p4c converts between
+    // them only by a cast.
+    const from = newTypeName(t);
+    const to = newTypeName(target);
+    if (from !== to)
+      cx.error(
+        e.loc,
+        `${what}: cannot convert ${from ?? typeToString(t)} to ${to ?? typeToString(target)} implicitly; cast it`,
+      );
+    return;
+  }
   if (t.kind === 'dontcare' || target.kind === 'dontcare') {
     // `_` may stand for an out argument; `default` only as a label or keyset, which never come here.
     if (e.kind === 'dontcare' && e.text === 'default' && target.kind !== 'dontcare') notAValue(cx, e);

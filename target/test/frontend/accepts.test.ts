@@ -39,6 +39,13 @@ const programs: Record<string, Fragment> = {
     apply:
       'if (meta.n == (N8)3 || meta.n != meta.n) { meta.m8 = (bit<8>)meta.n + 1; meta.n = (N8)(meta.m8 << 1); }',
   },
+  // An untyped literal takes a new type; values of one new type move freely, through ternaries and functions.
+  newTypeLiterals: {
+    top: 'type bit<8> N8; N8 same(in N8 x) { return x; } T gen<T>(in T x) { return x; }',
+    meta: 'N8 n; N8 o;',
+    apply:
+      'meta.n = 7; meta.o = meta.m8 == 1 ? meta.n : 5; meta.o = same(meta.n); meta.o = gen(meta.n); meta.o = gen<N8>(3);',
+  },
   miss: {
     locals: 'table t { key = { meta.m8 : exact; } actions = { NoAction; } }',
     apply: 'if (t.apply().miss) { meta.m8 = 1; }',

@@ -166,6 +166,18 @@ const cases: Case[] = [
     message: "'+' cannot be applied to 'meta.n' of type N8 (a new type: cast it to bit<8> first)",
   },
   {
+    name: 'an implicit conversion from a bit<W> to a new type over it',
+    fragment: { top: 'type bit<8> N8;', meta: 'N8 n;', apply: 'meta.n = meta.m8;' },
+    at: 'meta.m8;',
+    message: 'assignment: cannot convert bit<8> to N8 implicitly; cast it',
+  },
+  {
+    name: 'an implicit conversion from a new type to its base type',
+    fragment: { top: 'type bit<8> N8;', meta: 'N8 n;', apply: 'meta.m8 = meta.n;' },
+    at: 'meta.n;',
+    message: 'assignment: cannot convert N8 to bit<8> implicitly; cast it',
+  },
+  {
     name: 'a new type as a shift amount',
     fragment: { top: 'type bit<8> N8;', meta: 'N8 n;', apply: 'meta.m8 = meta.m8 << meta.n;' },
     at: 'meta.n;',
