@@ -44,7 +44,7 @@ export {
   parseP4InfoJson,
   parseP4InfoText,
 } from './p4info-file.js';
-export { P4InfoLookupError } from './p4info.js';
+export { P4InfoLookupError, registerCellWidth } from './p4info.js';
 export type { DigestLike, P4InfoLike, ValueSetLike, ValueSetMatchLike } from './p4info.js';
 
 // Pipelines and the packet replication engine.

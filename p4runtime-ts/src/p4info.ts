@@ -161,18 +161,27 @@ export function nameOf(item: { preamble?: PreambleLike | null }): string {
   return item.preamble?.name ?? '';
 }
 
-/** The width of a register's cells as the controller writes them; a new type's is its translated width. */
-export function registerBitwidth(r: RegisterLike, typeInfo?: unknown): number {
+/**
+ * The width of a register's cells as the controller reads and writes them: a bit string's, or a new type's
+ * (type_info.new_types: its translated width, or its base type's); undefined for anything else, a type
+ * translated to a string included.
+ */
+export function registerCellWidth(r: RegisterLike, typeInfo?: unknown): number | undefined {
   let b = r.type_spec?.bitstring;
   const named = r.type_spec?.new_type?.name;
-  let w: number | undefined;
   if (named !== undefined) {
     const types = (typeInfo as { new_types?: Record<string, NewTypeLike> } | null | undefined)?.new_types;
     const t = types && Object.hasOwn(types, named) ? types[named] : undefined;
+    const sdn = t?.translated_type?.sdn_bitwidth;
+    if (sdn) return sdn;
     b = t?.original_type?.bitstring;
-    w = t?.translated_type?.sdn_bitwidth || undefined;
   }
-  w ??= b?.bit?.bitwidth ?? b?.int?.bitwidth;
+  return b?.bit?.bitwidth ?? b?.int?.bitwidth;
+}
+
+/** registerCellWidth, or a P4InfoLookupError for a register the controller cannot write as a bit string. */
+export function registerBitwidth(r: RegisterLike, typeInfo?: unknown): number {
+  const w = registerCellWidth(r, typeInfo);
   if (w === undefined) throw new P4InfoLookupError(`register ${nameOf(r)} does not hold a bit<W> value`);
   return w;
 }

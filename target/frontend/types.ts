@@ -1,5 +1,5 @@
 // Operations on checked types: equality, printing, widths, and value normalisation to a width.
-import type { ConstValue, Type } from './ast.js';
+import type { ConstValue, NewType, Type } from './ast.js';
 
 export const BOOL: Type = { kind: 'bool' };
 export const INFINT: Type = { kind: 'infint' };
@@ -9,6 +9,11 @@ export const ERROR_T: Type = { kind: 'error' };
 export const DONTCARE: Type = { kind: 'dontcare' };
 export const bits = (width: number): Type => ({ kind: 'bit', width });
 export const ints = (width: number): Type => ({ kind: 'int', width });
+
+/** The new type (`type bit<W> T`) a value's type is, if any; typeEquals takes it for its base type. */
+export function newTypeOf(t: Type): NewType | undefined {
+  return t.kind === 'bit' || t.kind === 'int' || t.kind === 'bool' ? t.newType : undefined;
+}
 
 export function typeEquals(a: Type, b: Type): boolean {
   if (a.kind !== b.kind) return false;

@@ -7,7 +7,8 @@
 //  - A serializable enum is described with its members' values; its fields keep their width and no type_name.
 //  - A plain enum as an action parameter has no width, only its type_name.
 import type { NewType, Type } from '../frontend/ast.js';
-import { bitWidthOf } from '../frontend/types.js';
+import { bigintToPadded, byteWidth } from 'p4runtime-ts';
+import { bitWidthOf, newTypeOf } from '../frontend/types.js';
 import type { IdProblem } from './ids.js';
 import type {
   BitstringTypeSpec,
@@ -38,11 +39,7 @@ function bitstringLike(t: Type): P4BitstringLikeTypeSpec {
 
 /** A serializable enum member's value as P4Runtime bytes: big-endian, the underlying type's whole width. */
 function memberBytes(v: bigint, width: number): Uint8Array {
-  const n = Math.max(1, Math.ceil(width / 8));
-  const out = new Uint8Array(n);
-  let x = BigInt.asUintN(width, v);
-  for (let i = n - 1; i >= 0; i--, x >>= 8n) out[i] = Number(x & 0xffn);
-  return out;
+  return bigintToPadded(BigInt.asUintN(width, v), byteWidth(width));
 }
 
 /** Define `name` in a type_info map unless it is there: an own key, so that a type named `__proto__` or
@@ -50,10 +47,6 @@ function memberBytes(v: bigint, width: number): Uint8Array {
 function define<V>(map: { [name: string]: V }, name: string, value: () => V): void {
   if (Object.hasOwn(map, name)) return;
   Object.defineProperty(map, name, { value: value(), enumerable: true, writable: true, configurable: true });
-}
-
-function newTypeOf(t: Type): NewType | undefined {
-  return t.kind === 'bit' || t.kind === 'int' || t.kind === 'bool' ? t.newType : undefined;
 }
 
 /** The named types a P4Info refers to, described into its type_info as they are met. */
@@ -142,21 +135,4 @@ export class TypeInfoBuilder {
       };
     });
   }
-}
-
-/** The width the controller reads and writes a register's cells in: a new type's base or translated width. */
-export function controllerWidth(
-  spec: BitstringTypeSpec | { new_type: NamedType },
-  info: P4TypeInfo | undefined,
-): number {
-  let bits: BitstringTypeSpec['bitstring'] | undefined;
-  if ('bitstring' in spec) bits = spec.bitstring;
-  else {
-    const types = info?.new_types;
-    const t = types && Object.hasOwn(types, spec.new_type.name) ? types[spec.new_type.name] : undefined;
-    if (t && 'translated_type' in t)
-      return 'sdn_bitwidth' in t.translated_type ? t.translated_type.sdn_bitwidth : 0;
-    if (t && 'bitstring' in t.original_type) bits = t.original_type.bitstring;
-  }
-  return bits?.bit?.bitwidth ?? bits?.int?.bitwidth ?? 0;
 }

@@ -6,6 +6,7 @@ import {
   bytesToBigint,
   checkReceived,
   maxValue,
+  registerCellWidth,
   type ActionMsg,
   type ActionProfileActionMsg,
   type FieldMatchMsg,
@@ -22,7 +23,6 @@ import {
   type WatchPort,
 } from '../engine/control-plane-api.js';
 import type { Action, MatchField, P4Info, Table, ValueSet, ValueSetMatch } from '../p4info/types.js';
-import { controllerWidth } from '../p4info/type-info.js';
 import { RpcError } from './rpc-error.js';
 
 const invalid = (msg: string): RpcError => new RpcError(status.INVALID_ARGUMENT, msg);
@@ -68,7 +68,8 @@ export class Schema {
     for (const m of p4info.meters) this.meters.add(m.preamble.id);
     for (const r of p4info.registers)
       this.registers.set(r.preamble.id, {
-        bitwidth: controllerWidth(r.type_spec, p4info.type_info),
+        // A register P4Runtime cannot write as a bit string (a string translation): nothing fits 0 bits.
+        bitwidth: registerCellWidth(r, p4info.type_info) ?? 0,
         size: r.size,
       });
     for (const d of p4info.direct_counters) this.directCounterOf.set(d.direct_table_id, d.preamble.id);

@@ -14,6 +14,7 @@ import {
   isFixedInt,
   isIntegral,
   isSizeMethod,
+  newTypeOf,
   normalize,
   typeEquals,
   typeToString,
@@ -370,7 +371,7 @@ function noNewTypeOperand(cx: Checker, op: string, operand: Expr): void {
   const t = operand.type;
   // A literal beside a new-type operand takes its type: the error belongs to the other operand.
   if (operand.kind === 'int' || operand.kind === 'bool') return;
-  const nt = t.kind === 'bit' || t.kind === 'int' || t.kind === 'bool' ? t.newType : undefined;
+  const nt = newTypeOf(t);
   if (nt)
     cx.error(
       operand.loc,

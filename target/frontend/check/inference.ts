@@ -1,6 +1,6 @@
 // Type inference of untyped integer literals: coercion to an expected type and unification of operands.
 import type { Expr, Type } from '../ast.js';
-import { isFixedInt, normalize, typeEquals, typeToString } from '../types.js';
+import { isFixedInt, newTypeOf, normalize, typeEquals, typeToString } from '../types.js';
 import type { Checker } from './checker.js';
 
 /** False, with an error, for `_` or `default` where a value is read (an assignment, initializer or return). */
@@ -15,18 +15,14 @@ function notAValue(cx: Checker, e: Extract<Expr, { kind: 'dontcare' }>): void {
 }
 
 /** Converts `e` to type `target` where P4 allows it implicitly; reports an error otherwise. */
-function newTypeName(t: Type): string | undefined {
-  return t.kind === 'bit' || t.kind === 'int' || t.kind === 'bool' ? t.newType?.name : undefined;
-}
-
 export function coerce(cx: Checker, e: Expr, target: Type, what: string): void {
   const t = e.type;
   if (target.kind === 'unknown' || target.kind === 'typevar' || t.kind === 'unknown') return;
   if (typeEquals(t, target)) {
     // A new type (`type bit<32> T`) and its base type are the same to the engine, but p4c converts between
     // them only by a cast.
-    const from = newTypeName(t);
-    const to = newTypeName(target);
+    const from = newTypeOf(t)?.name;
+    const to = newTypeOf(target)?.name;
     if (from !== to)
       cx.error(
         e.loc,
