@@ -816,8 +816,9 @@ export interface ControlDecl {
   annotations: Annotation[];
   loc: Loc;
   /** A control instantiated inside another (`Helper() first;` in MyIngress) gets its own checked copy of the
-   *  declaration, so that its tables, actions and externs are distinct objects named under the instance
-   *  path (`MyIngress.first.lookup`, as p4c names them). This is that path, set on the copy; the
+   *  declaration, so that its tables, actions and externs are distinct objects, named under the instance's
+   *  control-plane name (`MyIngress.first.lookup`, or under its @name, as p4c names them). This is the path
+   *  of declared names that leads to the copy (`MyIngress.first`), which tells the block it runs in; the
    *  InstanceDecl's type and `control_apply` targets point at the copy. */
   instancePath?: string;
 }

@@ -125,6 +125,8 @@ function lpmKeys(cx: Checker, t: TableDecl): void {
 }
 
 export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
+  // The context of the table's action references: a top-level action they use is noted as this table's.
+  const tctx: Ctx = { ...ctx, table: t };
   t.controlPlaneName = controlPlaneName(t.annotations, t.name, ctx.block);
   cx.tables.push(t);
   for (const k of t.keyDecls) {
@@ -160,13 +162,13 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
     cx.error(t.defaultActionRef.loc, `default_action of table '${t.name}' must come after its actions list`);
   const listed = new Set<ActionDecl | undefined>();
   for (const r of t.actionRefs) {
-    tableActionRef(cx, r, { ...ctx, table: t }, false);
+    tableActionRef(cx, r, tctx, false);
     if (r.action && listed.has(r.action))
       cx.error(r.loc, `action '${r.action.name}' is listed twice in table '${t.name}'`);
     listed.add(r.action);
   }
   if (t.defaultActionRef) {
-    tableActionRef(cx, t.defaultActionRef, { ...ctx, table: t }, true);
+    tableActionRef(cx, t.defaultActionRef, tctx, true);
     const a = t.defaultActionRef.action;
     if (a && !listed.has(a))
       cx.error(
@@ -204,7 +206,7 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
       };
       t.defaultAction = { call, action: noAction, args: [], annotations: [], loc: t.loc };
       // p4c's front-end also appends it to the actions list (as @defaultonly) when it is not there.
-      cx.noteActionUse({ ...ctx, table: t }, noAction);
+      cx.noteActionUse(tctx, noAction);
     }
   }
   const keyTypes = t.keyDecls.map((k) => k.expr.type);
@@ -246,7 +248,7 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
             (kv.low < 0n || kv.high < 0n ? ' (ranges compare the bits as unsigned numbers)' : ''),
         );
     });
-    tableActionRef(cx, e.action, { ...ctx, table: t }, true);
+    tableActionRef(cx, e.action, tctx, true);
     if (e.action.action && !listed.has(e.action.action))
       cx.error(
         e.action.loc,

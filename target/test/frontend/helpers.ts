@@ -6,6 +6,7 @@ import {
   type CheckedProgram,
   type CompileResult,
 } from '../../compiler/index.js';
+import type { P4Info } from '../../p4info/types.js';
 
 export interface Fragment {
   /** Top-level declarations after the standard headers. */
@@ -55,10 +56,20 @@ export function compileText(text: string, path = 'test.p4'): CompileResult {
 }
 
 /** Compiles and asserts success, showing the diagnostics otherwise. */
-export function ok(text: string): CheckedProgram {
+function compiled(text: string): Extract<CompileResult, { ok: true }> {
   const r = compileText(text);
   assert.ok(r.ok, `expected success, got:\n${r.diagnostics.map(formatDiagnostic).join('\n')}`);
-  return r.program;
+  return r;
+}
+
+/** The checked program of `text`, which must compile. */
+export function ok(text: string): CheckedProgram {
+  return compiled(text).program;
+}
+
+/** The P4Info of `text`, which must compile. */
+export function okP4Info(text: string): P4Info {
+  return compiled(text).p4info;
 }
 
 /** Compiles and asserts failure; returns the first error. */

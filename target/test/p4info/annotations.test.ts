@@ -4,16 +4,9 @@
 // calls are left out, as p4c's front-end removes that branch.
 import assert from 'node:assert/strict';
 import { parseP4InfoText } from 'p4runtime-ts';
-import { compileP4, formatDiagnostic, p4infoToText } from '../../compiler/index.js';
-import type { P4Info } from '../../p4info/types.js';
+import { p4infoToText } from '../../compiler/index.js';
 import { p4InfoMismatch } from '../../p4runtime/p4info-wire.js';
-import { fails, locate, program } from '../frontend/helpers.js';
-
-function p4info(text: string): P4Info {
-  const r = compileP4({ path: 'prog.p4', text });
-  assert.ok(r.ok, r.diagnostics.map(formatDiagnostic).join('\n'));
-  return r.p4info;
-}
+import { fails, locate, okP4Info, program } from '../frontend/helpers.js';
 
 const prog = program({
   top: '@controller_header("packet_in") header in_t { @Field[kind = "port"] bit<9> port; bit<7> pad; }',
@@ -29,7 +22,7 @@ const prog = program({
 });
 
 describe('P4Info: structured annotations', () => {
-  const p = p4info(prog);
+  const p = okP4Info(prog);
 
   it('writes them as structured_annotations, the others as annotation strings', () => {
     const t = p.tables[0]!;
@@ -107,7 +100,7 @@ describe('P4Info: structured annotations', () => {
   });
 
   it('leaves out an action only a constant-false branch calls, as p4c removes the branch', () => {
-    const q = p4info(
+    const q = okP4Info(
       program({
         top: 'const bool DEBUG = false;',
         locals:

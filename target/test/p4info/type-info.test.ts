@@ -5,10 +5,9 @@
 // Serializable enums are described with their members' values, plain enums by their members.
 import assert from 'node:assert/strict';
 import { parseP4InfoText } from 'p4runtime-ts';
-import { compileP4, formatDiagnostic, p4infoToText } from '../../compiler/index.js';
-import type { P4Info } from '../../p4info/types.js';
+import { p4infoToText } from '../../compiler/index.js';
 import { p4InfoMismatch } from '../../p4runtime/p4info-wire.js';
-import { fails, locate, ok, program } from '../frontend/helpers.js';
+import { fails, locate, ok, okP4Info, program } from '../frontend/helpers.js';
 
 const TYPES = `
   type bit<9> Port_t;
@@ -39,14 +38,8 @@ const prog = program({
     digest<learn_t>(1, { meta.port, (Wide_t)hdr.ipv4.src, 8w1 });`,
 });
 
-function p4info(text: string): P4Info {
-  const r = compileP4({ path: 'prog.p4', text });
-  assert.ok(r.ok, r.diagnostics.map(formatDiagnostic).join('\n'));
-  return r.p4info;
-}
-
 describe('P4Info: user-defined types (`type`)', () => {
-  const p = p4info(prog);
+  const p = okP4Info(prog);
 
   it('names the new type of match fields, action parameters and controller header fields', () => {
     const t = p.tables[0]!;
@@ -159,7 +152,7 @@ describe('P4Info: user-defined types (`type`)', () => {
   });
 
   it('describes serializable enums with their values, and plain enum parameters by name only', () => {
-    const e = p4info(
+    const e = okP4Info(
       program({
         top: `enum bit<16> Kind_t { A = 10, B = 0xab00, C = 0x275c } enum Colour_t { RED, GREEN }
           header k_t { Kind_t kind; }`,
