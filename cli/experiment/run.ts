@@ -1,6 +1,6 @@
 // One run of an experiment: a configured fabric, the parameter-server workload over the configuration's
 // transport, run to the end of its iterations, and what it measured.
-import { nearestRank, selectKth } from '../../target/tm/samples.js';
+import { concatSamples, nearestRank, selectKth, type SampleArray } from '../../target/tm/samples.js';
 import { PS_PER_S, PS_PER_US } from '../../target/tm/time.js';
 import type { Fabric } from '../../target/sim/fabric.js';
 import type { LeafSpineLayout } from '../../target/sim/leaf-spine.js';
@@ -204,7 +204,7 @@ export async function runOne(exp: Experiment, spec: RunSpec, options: RunOptions
 function queueDelays(fabric: Fabric): RunResult['queueDelay'] {
   const out: RunResult['queueDelay'] = [];
   const seen = new Set<string>();
-  const perQueue = new Map<number, Float64Array[]>();
+  const perQueue = new Map<number, SampleArray[]>();
   for (const link of fabric.links) {
     if (!fabric.switches.has(link.from)) continue;
     const key = `${link.from}:${link.fromPort}`;
@@ -218,13 +218,8 @@ function queueDelays(fabric: Fabric): RunResult['queueDelay'] {
     });
   }
   for (const [queue, lists] of [...perQueue].sort((a, b) => b[0] - a[0])) {
-    const n = lists.reduce((s, l) => s + l.length, 0);
-    const all = new Float64Array(n);
-    let o = 0;
-    for (const l of lists) {
-      all.set(l, o);
-      o += l.length;
-    }
+    const all = concatSamples(lists);
+    const n = all.length;
     // A selection, not a sort: at MLT §6.2's scale a queue id has about 10^8 samples.
     const p99 = selectKth(all, nearestRank(99, n) - 1, 0, n - 1);
     out.push({ queue, packets: n, p99Us: p99 / PS_PER_US });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { Samples } from '../../tm/samples.js';
+import { concatSamples, Samples } from '../../tm/samples.js';
 
 /** The reference: every statistic straight from a plain sorted array. */
 function expected(xs: number[]): { count: number; mean: number; p: (q: number) => number; sorted: number[] } {
@@ -54,5 +54,48 @@ describe('Samples', () => {
       [s.count, s.percentile(99), s.max(), s.mean(), s.values().length],
       [1000, 0, 0, 0, 1000],
     );
+  });
+
+  it('keeps integer picoseconds as 32-bit integers, and every other value exactly once one arrives', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: 1, max: 2 ** 32 - 1 }),
+            fc.constant(2 ** 32),
+            fc.integer({ min: 2 ** 32, max: 2 ** 40 }),
+            fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+            fc.constant(0),
+          ),
+          { maxLength: 200 },
+        ),
+        (xs) => {
+          const s = new Samples();
+          for (const x of xs) s.add(x);
+          const e = expected(xs);
+          const all32 = xs.every((x) => x >>> 0 === x);
+          assert.equal(s.values() instanceof Uint32Array, all32);
+          assert.deepEqual(
+            [...s.sortedValues()],
+            e.sorted.map((x) => (Object.is(x, -0) ? 0 : x)),
+          );
+          assert.equal(s.percentile(99), e.p(99));
+        },
+      ),
+    );
+  });
+
+  it('concatenates stores as 32-bit integers only when every store holds them', () => {
+    const small = new Samples();
+    for (const x of [3, 1, 2]) small.add(x);
+    const wide = new Samples();
+    for (const x of [2 ** 33, 0.5]) wide.add(x);
+    const both = concatSamples([small.values(), wide.values()]);
+    assert.ok(both instanceof Float64Array);
+    assert.deepEqual([...both], [3, 1, 2, 2 ** 33, 0.5]);
+    const ints = concatSamples([small.values(), small.values()]);
+    assert.ok(ints instanceof Uint32Array);
+    assert.deepEqual([...ints], [3, 1, 2, 3, 1, 2]);
+    assert.equal(concatSamples([]).length, 0);
   });
 });
