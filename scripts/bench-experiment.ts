@@ -9,8 +9,8 @@
 // million: about 40 s), and prints switch-hops per CPU second and per wall second: a figure that compares
 // across machines and changes, since every run does the same work. --full simulates the whole iteration and
 // prints the wall time it took (several minutes) and its switch-hops. --p is MLT's loss-tolerant bound (default
-// 0: every packet must arrive, the most work); --scale shrinks the model (default 1). It measures the compiled
-// JavaScript in dist/, as `mlt experiment` runs.
+// 0: every packet must arrive, the most work); --scale shrinks the model (default 1). Either way it also prints
+// the process's peak resident memory. It measures the compiled JavaScript in dist/, as `mlt experiment` runs.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -99,5 +99,8 @@ process.stdout.write(
       ? `wall time per simulated iteration: ${runS.toFixed(1)} s (goal < 60 s); iteration time (simulated): ` +
         `${(r.iterationP50Us / 1000).toFixed(3)} ms; ${(r.switchHops / minHops).toFixed(2)} x the switch-hops of a lossless iteration\n`
       : `wall time per simulated iteration: at least ${fmt(minHops / hopsPerCpuS)} s per core at this rate ` +
-        `(a lossless iteration takes ${(minHops / 1e6).toFixed(1)} M switch-hops; loss adds more, --full measures it); goal < 60 s\n`),
+        `(a lossless iteration takes ${(minHops / 1e6).toFixed(1)} M switch-hops; loss adds more, --full measures it); goal < 60 s\n`) +
+    // Resident memory at its peak, the fabric's set-up and the report included: most of a whole iteration's is
+    // the queueing delays kept for the exact p99s.
+    `peak memory: ${fmt(process.resourceUsage().maxRSS / 1024)} MB resident\n`,
 );
