@@ -1,6 +1,6 @@
 // `mlt experiment EXPERIMENT.yaml`: the same gradient traffic through the same fabric, configured as the baseline,
 // as DLCP and as MLT, with and without a lossy leaf uplink; a comparison table (or JSON) and an SVG chart.
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,11 +45,10 @@ export function experimentCommand(): Command {
     .option('--no-chart', 'do not write the chart')
     .option('--iterations <n>', "override the experiment's iteration count", positiveInt)
     .option('--only <text>', 'run only the runs whose label contains this text, e.g. "MLT (bmv2)"')
-    .option(
-      '--jobs <n>',
-      'runs at once, each on a thread of its own (results do not depend on it; default: the CPU count)',
-      positiveInt,
-      availableParallelism(),
+    .addOption(
+      new Option('--jobs <n>', 'runs at once, each on a thread of its own (results do not depend on it)')
+        .argParser(positiveInt)
+        .default(availableParallelism(), 'the CPU count'),
     )
     .addHelpText(
       'after',
