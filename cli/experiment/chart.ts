@@ -37,6 +37,15 @@ function bars(report: ExperimentReport): Bar[] {
   return out;
 }
 
+/** How to read the bars; and, when the baseline stands in more than one panel, why it is the same in each. */
+function subtitle(report: ExperimentReport): string[] {
+  const lines = ['bar: 99th percentile, tick: median, over the iterations of each run (log scale)'];
+  const panels = new Set(report.runs.map((r) => r.lossBound).filter((p) => p !== null));
+  if (panels.size > 1 && report.runs.some((r) => r.lossBound === null))
+    lines.push('baseline: TCP-like hosts without a loss-tolerant bound, the same runs in each panel');
+  return lines;
+}
+
 export function chartSpec(report: ExperimentReport): vega.Spec {
   const data = bars(report);
   const f = report.fabric;
@@ -47,7 +56,7 @@ export function chartSpec(report: ExperimentReport): vega.Spec {
     background: 'white',
     title: {
       text: `Parameter-server iteration time: ${report.model.name} on ${f.spines}x${f.leaves}x${f.hostsPerLeaf} leaf-spine, p4/mlt.p4`,
-      subtitle: 'bar: 99th percentile, tick: median, over the iterations of each run (log scale)',
+      subtitle: subtitle(report),
       anchor: 'start',
     },
     data: [{ name: 'runs', values: data }],
