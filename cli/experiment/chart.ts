@@ -15,10 +15,13 @@ interface Bar {
 const PANEL_WIDTH = 320;
 const PANEL_HEIGHT = 220;
 
+/** The loss-tolerant bounds of the MLT-host runs, one chart panel each (the baseline has none). */
+function lossBounds(report: ExperimentReport): number[] {
+  return [...new Set(report.runs.filter((r) => r.lossBound !== null).map((r) => r.lossBound!))].sort();
+}
+
 function bars(report: ExperimentReport): Bar[] {
-  const bounds = [
-    ...new Set(report.runs.filter((r) => r.lossBound !== null).map((r) => r.lossBound!)),
-  ].sort();
+  const bounds = lossBounds(report);
   const out: Bar[] = [];
   for (const p of bounds.length > 0 ? bounds : [0]) {
     const panel = `loss-tolerant bound p = ${Math.round(p * 100)}%`;
@@ -40,8 +43,7 @@ function bars(report: ExperimentReport): Bar[] {
 /** How to read the bars; and, when the baseline stands in more than one panel, why it is the same in each. */
 function subtitle(report: ExperimentReport): string[] {
   const lines = ['bar: 99th percentile, tick: median, over the iterations of each run (log scale)'];
-  const panels = new Set(report.runs.map((r) => r.lossBound).filter((p) => p !== null));
-  if (panels.size > 1 && report.runs.some((r) => r.lossBound === null))
+  if (lossBounds(report).length > 1 && report.runs.some((r) => r.lossBound === null))
     lines.push('baseline: TCP-like hosts without a loss-tolerant bound, the same runs in each panel');
   return lines;
 }
