@@ -5,7 +5,7 @@
 
 // Frames come from the engine's frame cells, which keep headroom in front of each frame: the first switch can
 // then push a source route into the frame it is handed instead of copying the whole frame.
-import { allocFrame } from '../engine/packet.js';
+import { allocFrame, type FrameContents } from '../engine/packet.js';
 
 export const ETHERTYPE_IPV4 = 0x0800;
 export const ETHERTYPE_SOURCE_ROUTE = 0x88b5;
@@ -39,13 +39,23 @@ export interface FrameSpec {
   /** Egress ports to take, first hop first; absent or empty for plain IPv4. */
   sourceRoute?: readonly number[];
   ttl?: number;
+  /**
+   * The bytes between the UDP header and the trailer: zeros (the default), or `unwritten`, left as the frame's
+   * memory held them, for traffic whose switches and receivers never read past UDP (see FrameContents).
+   */
+  payload?: FrameContents;
 }
 
 /**
  * A frame description from a host (its MAC and IPv4 address), every per-packet field zero: senders keep one
  * and fill it in for each packet (buildFrame keeps nothing of it).
  */
-export function frameFrom(src: { mac: number; ip: number }, bytes: number, dstPort = 0): FrameSpec {
+export function frameFrom(
+  src: { mac: number; ip: number },
+  bytes: number,
+  dstPort = 0,
+  payload: FrameContents = 'zeros',
+): FrameSpec {
   return {
     srcMac: src.mac,
     dstMac: 0,
@@ -59,6 +69,7 @@ export function frameFrom(src: { mac: number; ip: number }, bytes: number, dstPo
     flowId: 0,
     seq: 0,
     sentPs: 0,
+    payload,
   };
 }
 
@@ -99,7 +110,7 @@ export function buildFrame(spec: FrameSpec): Uint8Array {
   const headers = ETH + 2 * hops.length + IPV4 + UDP + TRAILER;
   if (spec.bytes < headers)
     throw new Error(`frame of ${spec.bytes} bytes is shorter than its ${headers} header bytes`);
-  const f = allocFrame(spec.bytes);
+  const f = allocFrame(spec.bytes, spec.payload);
   putMac(f, 0, spec.dstMac);
   putMac(f, 6, spec.srcMac);
   let o = 12;
@@ -135,6 +146,7 @@ export function buildFrame(spec: FrameSpec): Uint8Array {
   put16(f, udp + 2, spec.dstPort);
   put16(f, udp + 4, ipLen - IPV4);
   // UDP checksum 0: allowed for IPv4, and switches that rewrite headers need not fix it.
+  put16(f, udp + 6, 0);
   // The trailer sits at the very end so that switches pushing or popping headers do not move it.
   const t = spec.bytes - TRAILER;
   put32(f, t, spec.flowId >>> 0);

@@ -6,6 +6,7 @@
 // re-sends exactly that, then probes again. The receiver counts the message done once ⌈(1 − p)·n⌉ of its n
 // packets have arrived, and then tells the sender to stop. A lost data packet therefore costs about one round
 // trip (probe, bitmap, retransmission), never a timeout; only a lost probe or bitmap waits for the probe timer.
+import type { FrameContents } from '../../engine/packet.js';
 import type { Fabric } from '../fabric.js';
 import { ECN_ECT0, ECN_NOT_ECT, type FrameSpec } from '../frames.js';
 import type { HostNode } from '../nodes.js';
@@ -26,6 +27,8 @@ export interface MltOptions {
   smallFraction: number;
   /** Whole data frame size in bytes. */
   packetBytes: number;
+  /** What a data frame carries after UDP besides the trailer: zeros unless told (see FrameSpec.payload). */
+  payload?: FrameContents;
 }
 
 export interface MltMessageSpec {
@@ -95,7 +98,7 @@ class MltSender implements PacketSource {
     readonly stack: HostStack,
     private readonly mlt: MltTransport,
   ) {
-    this.frame = frameTemplate(host);
+    this.frame = frameTemplate(host, mlt.options.payload);
   }
 
   addBatch(msgs: readonly MltMessage[]): void {
@@ -278,7 +281,7 @@ export class MltTransport {
   private readonly receiverFrames = new Map<HostNode, FrameSpec>();
   private receiverFrame(h: HostNode): FrameSpec {
     let f = this.receiverFrames.get(h);
-    if (!f) this.receiverFrames.set(h, (f = frameTemplate(h)));
+    if (!f) this.receiverFrames.set(h, (f = frameTemplate(h, this.options.payload)));
     return f;
   }
 

@@ -6,6 +6,7 @@
 // Layer j of P_j packets is sliced over the S servers: server s holds packets k ≡ s (mod S). A worker sends a
 // layer's slices interleaved packet by packet, starting with server (w mod S) so that workers do not all hit the
 // same server first; a server returns a layer's slice to the workers the same way.
+import type { FrameContents } from '../../engine/packet.js';
 import type { Fabric } from '../fabric.js';
 import type { Picoseconds } from '../../tm/time.js';
 import { HostStack } from './host-stack.js';
@@ -46,6 +47,11 @@ export interface PsSpec {
   smallFraction: number;
   /** Whole data frame size in bytes. */
   packetBytes: number;
+  /**
+   * What data frames carry between UDP and the trailer: zeros unless told `unwritten`, which is faster and
+   * right when no switch program parses past UDP (see FrameSpec.payload).
+   */
+  payload?: FrameContents;
   iterations: number;
   /** Time between the end of an iteration and the start of the next (forward and backward compute). */
   computeGapPs: Picoseconds;
@@ -115,6 +121,7 @@ export class PsWorkload {
           controlDscp: t.controlDscp,
           smallFraction: spec.smallFraction,
           packetBytes: spec.packetBytes,
+          payload: spec.payload,
         },
         this.stats,
       );
@@ -129,6 +136,7 @@ export class PsWorkload {
           ackDscp: t.ackDscp,
           smallFraction: spec.smallFraction,
           packetBytes: spec.packetBytes,
+          payload: spec.payload,
           paths: t.paths,
         },
         this.stats,

@@ -15,6 +15,7 @@ import type { HostNode } from '../nodes.js';
 import type { Picoseconds } from '../../tm/time.js';
 import type { HostStack, PacketSource } from './host-stack.js';
 import { isImportant, LazyTimer, type TransportStats } from './stats.js';
+import type { FrameContents } from '../../engine/packet.js';
 import { build, CONTROL_FRAME_BYTES, frameTemplate, Kind, mix32 } from './wire.js';
 
 export interface TcpOptions {
@@ -30,6 +31,8 @@ export interface TcpOptions {
   smallFraction: number;
   /** Whole data frame size in bytes. */
   packetBytes: number;
+  /** What a data frame carries after UDP besides the trailer: zeros unless told (see FrameSpec.payload). */
+  payload?: FrameContents;
   /** The paths a connection from one host to another can take, as source routes (empty: plain IPv4). */
   paths: (src: string, dst: string) => readonly (readonly number[])[];
 }
@@ -271,7 +274,7 @@ export class TcpTransport {
 
   private frameOf(h: HostNode): FrameSpec {
     let f = this.frames.get(h);
-    if (!f) this.frames.set(h, (f = frameTemplate(h)));
+    if (!f) this.frames.set(h, (f = frameTemplate(h, this.options.payload)));
     return f;
   }
 

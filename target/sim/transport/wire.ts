@@ -1,6 +1,7 @@
 // What the host transports put on the wire: ordinary UDP/IPv4 frames (so that p4/mlt.p4 parses, prioritises,
 // marks and sprays them like any gradient packet) whose UDP destination port says what the frame is, and whose
 // trailer (frames.ts) names the message or connection, the sequence number and a time stamp.
+import type { FrameContents } from '../../engine/packet.js';
 import { buildFrame, frameFrom, ipv4Offset, type FrameSpec } from '../frames.js';
 import type { HostNode } from '../nodes.js';
 
@@ -34,8 +35,8 @@ export function kindOf(f: Uint8Array): number {
 }
 
 /** One reusable frame description per sending host: buildFrame keeps nothing of it. */
-export function frameTemplate(src: HostNode): FrameSpec {
-  return frameFrom(src, CONTROL_FRAME_BYTES);
+export function frameTemplate(src: HostNode, payload: FrameContents = 'zeros'): FrameSpec {
+  return frameFrom(src, CONTROL_FRAME_BYTES, 0, payload);
 }
 
 export function build(

@@ -50,6 +50,21 @@ describe('sim/frames', () => {
     assert.deepEqual(third, expected);
   });
 
+  it('with an unwritten payload, writes every header byte and the trailer into a recycled frame, and only them', () => {
+    const expected = buildFrame({ ...spec, bytes: 333 }).slice();
+    const headerBytes = 14 + 20 + 8;
+    const scribbled = buildFrame({ ...spec, bytes: 333 }).fill(0xaa);
+    freeFrame(scribbled);
+    const again = buildFrame({ ...spec, bytes: 333, payload: 'unwritten' });
+    assert.equal(again.byteOffset, scribbled.byteOffset, 'the spare frame is reused');
+    assert.deepEqual(again.subarray(0, headerBytes), expected.subarray(0, headerBytes));
+    assert.deepEqual(again.subarray(333 - 16), expected.subarray(333 - 16));
+    assert.ok(
+      again.subarray(headerBytes, 333 - 16).every((b) => b === 0xaa),
+      'the payload is left as the cell held it',
+    );
+  });
+
   it('builds Ethernet/IPv4/UDP with a valid checksum and a trailer at the end', () => {
     const f = buildFrame(spec);
     assert.equal(f.length, 200);
