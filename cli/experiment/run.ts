@@ -98,7 +98,7 @@ export function workloadSpec(
     smallFraction: exp.smallFraction,
     packetBytes: exp.raw.workload.packetBytes,
     // p4/mlt.p4 parses no further than UDP and the transports read only their trailer: nothing reads the
-    // gradient bytes, so they are not written (a tenth of a run's time at the paper's scale).
+    // gradient bytes, so they are not written (up to a tenth of a run's time at the paper's scale).
     payload: 'unwritten',
     iterations,
     computeGapPs: exp.computeGapPs,

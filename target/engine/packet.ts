@@ -165,7 +165,7 @@ const MAX_FREE_CELLS = 1 << 16;
 /**
  * What a frame from allocFrame holds: zeros, or (`unwritten`) whatever its cell held before, for a caller that
  * writes every byte anyone will read. Clearing a reused cell writes all of it, memory that is otherwise never
- * touched when only the headers and a trailer matter: a tenth of a paper-scale experiment's time.
+ * touched when only the headers and a trailer matter: up to a tenth of a paper-scale experiment's time.
  */
 export type FrameContents = 'zeros' | 'unwritten';
 

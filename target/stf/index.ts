@@ -317,6 +317,10 @@ function buildEntry(p4info: P4Info, c: Extract<StfCommand, { kind: 'add' }>) {
     const m = toMatch(f.match_type, f.bitwidth, k.value, k.name);
     if (m) match.set(f.id, m);
   }
+  // p4c's runner starts table_add from a key of zeros, so an exact field the line leaves out matches 0 (a
+  // validity key: an invalid header). Every other kind left out is a don't-care, as above.
+  for (const f of t.match_fields)
+    if (f.match_type === 'EXACT' && !match.has(f.id)) match.set(f.id, { kind: 'exact', value: 0n });
   const needsPriority = t.match_fields.some(
     (m) => m.match_type === 'TERNARY' || m.match_type === 'RANGE' || m.match_type === 'OPTIONAL',
   );

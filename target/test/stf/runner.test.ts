@@ -77,6 +77,28 @@ check_counter Ing.acl_hits($ACL1) packets == 1
 register_read Ing.last 0 0x0a090909
 `;
 
+/** A table keyed on a validity bit and a header stack element. */
+const KEYED_ON_VALIDITY = `
+    #include <core.p4>
+    #include <v1model.p4>
+    header a_t { bit<8> x; }
+    struct headers { a_t a; a_t[2] s; }
+    struct metadata { }
+    parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+      state start { pkt.extract(hdr.s.next); transition select(hdr.s[0].x) { 1: more; default: accept; } }
+      state more { pkt.extract(hdr.a); transition accept; }
+    }
+    control VC(inout headers hdr, inout metadata meta) { apply { } }
+    control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+      action fwd(bit<9> port) { sm.egress_spec = port; }
+      table t { key = { hdr.a.isValid(): exact; hdr.s[0].x: exact; } actions = { fwd; } }
+      apply { t.apply(); }
+    }
+    control Eg(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+    control CC(inout headers hdr, inout metadata meta) { apply { } }
+    control D(packet_out pkt, in headers hdr) { apply { pkt.emit(hdr.s); pkt.emit(hdr.a); } }
+    V1Switch(P(), VC(), Ing(), Eg(), CC(), D()) main;`;
+
 let scratch = '';
 let made = 0;
 function files(stf: string, program = PROGRAM): { dir: string; p4: string; test: string } {
@@ -179,26 +201,6 @@ register_read Ing.last 0 5
   });
 
   it('names validity keys as p4c does (h.$valid$, h.valid, hdr.h.$valid, hdr.h or valid) and header stack elements as h$0', async () => {
-    const program = `
-      #include <core.p4>
-      #include <v1model.p4>
-      header a_t { bit<8> x; }
-      struct headers { a_t a; a_t[2] s; }
-      struct metadata { }
-      parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_metadata_t sm) {
-        state start { pkt.extract(hdr.s.next); transition select(hdr.s[0].x) { 1: more; default: accept; } }
-        state more { pkt.extract(hdr.a); transition accept; }
-      }
-      control VC(inout headers hdr, inout metadata meta) { apply { } }
-      control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
-        action fwd(bit<9> port) { sm.egress_spec = port; }
-        table t { key = { hdr.a.isValid(): exact; hdr.s[0].x: exact; } actions = { fwd; } }
-        apply { t.apply(); }
-      }
-      control Eg(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
-      control CC(inout headers hdr, inout metadata meta) { apply { } }
-      control D(packet_out pkt, in headers hdr) { apply { pkt.emit(hdr.s); pkt.emit(hdr.a); } }
-      V1Switch(P(), VC(), Ing(), Eg(), CC(), D()) main;`;
     const f = files(
       [
         'add t a.$valid$:1 s$0.x:1 fwd(port:4)',
@@ -217,7 +219,24 @@ register_read Ing.last 0 5
         'packet 0 05 77',
         'expect 8 05 77',
       ].join('\n'),
-      program,
+      KEYED_ON_VALIDITY,
+    );
+    const r = await runStf({ programPath: f.p4, stfPath: f.test });
+    assert.equal(r.status, 'pass', r.report);
+  });
+
+  it('takes an exact key the line leaves out as 0, as p4c fills it in for table_add', async () => {
+    const f = files(
+      [
+        // Without the validity key, header a must be invalid; without s$0.x too, s[0].x must be 0.
+        'add t s$0.x:6 fwd(port:4)',
+        'add t fwd(port:5)',
+        'packet 0 06 77',
+        'expect 4 06 77',
+        'packet 0 00 77',
+        'expect 5 00 77',
+      ].join('\n'),
+      KEYED_ON_VALIDITY,
     );
     const r = await runStf({ programPath: f.p4, stfPath: f.test });
     assert.equal(r.status, 'pass', r.report);
