@@ -242,6 +242,22 @@ register_read Ing.last 0 5
     assert.equal(r.status, 'pass', r.report);
   });
 
+  it('fails a port given both a bare expect and expected packets, as p4c does', async () => {
+    const f = files(
+      ['add t s$0.x:6 fwd(port:4)', 'packet 0 06 77', 'expect 4', 'expect 4 06 77'].join('\n'),
+      KEYED_ON_VALIDITY,
+    );
+    const r = await runStf({ programPath: f.p4, stfPath: f.test });
+    assert.equal(r.status, 'fail');
+    assert.match(r.report, /port 4: a bare 'expect 4' \(any packets\) and expected packets \(line 4\)/);
+    // A bare expect alone takes whatever leaves.
+    const g = files(
+      ['add t s$0.x:6 fwd(port:4)', 'packet 0 06 77', 'expect 4'].join('\n'),
+      KEYED_ON_VALIDITY,
+    );
+    assert.equal((await runStf({ programPath: g.p4, stfPath: g.test })).status, 'pass');
+  });
+
   it("replicates to each port of a multicast node once, as bmv2 (which keeps a node's ports as a bitmap)", async () => {
     const program = PROGRAM.replace(
       'seen.count((bit<32>) sm.ingress_port);',
