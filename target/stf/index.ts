@@ -3,12 +3,18 @@
 // compared with its `expect`s in order (a port with a bare `expect PORT` accepts anything).
 import { readFileSync } from 'node:fs';
 import { loadSwitch, PacketAborted, type Switch } from '../engine/index.js';
-import { ControlPlaneError, type FieldMatch, type OutputPacket } from '../engine/control-plane-api.js';
+import {
+  ControlPlaneError,
+  type FieldMatch,
+  type MeterConfig,
+  type OutputPacket,
+} from '../engine/control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
 import { formatPacket, comparePacket } from './diff.js';
 import {
   parseStf,
   StfSyntaxError,
+  type MeterRate,
   type StfActionCall,
   type StfCommand,
   type StfKeyValue,
@@ -77,6 +83,12 @@ export function runCommands(
   const groups = new Map<number, number[]>();
   const nodes: { rid: number; ports: number[] }[] = [];
   const at = (c: StfCommand): string => `${file}:${c.line}`;
+  /** A multicast group's replicas: its nodes' ports in the order the nodes were associated. */
+  const program = (group: number, list: number[]): void =>
+    sw.setMulticastGroup(
+      group,
+      list.flatMap((h) => nodes[h]!.ports.map((port) => ({ port, rid: nodes[h]!.rid }))),
+    );
 
   commands: for (const c of commands) {
     try {
@@ -153,8 +165,37 @@ export function runCommands(
             );
           break;
         }
+        case 'register_reset': {
+          const r = findByName(sw.p4info.registers, c.register, 'register');
+          sw.writeRegister(r.preamble.id, undefined, 0n);
+          break;
+        }
+        case 'counter_read':
+          sw.readCounter(indirectCounter(sw, c.counter).preamble.id, c.index);
+          break;
+        case 'counter_write':
+          sw.writeCounter(indirectCounter(sw, c.counter).preamble.id, c.index, {
+            packets: c.packets,
+            bytes: c.bytes,
+          });
+          break;
+        case 'meter_get_rates':
+          sw.readMeter(indirectMeter(sw, c.meter).preamble.id, c.index);
+          break;
+        case 'meter_set_rates':
+        case 'meter_array_set_rates':
+          sw.writeMeter(indirectMeter(sw, c.meter).preamble.id, c.index, meterConfig(c.meter, c.rates));
+          break;
         case 'mirroring_add':
           sw.setMirrorSession(c.session, c.port);
+          break;
+        case 'mirroring_add_mc':
+          sw.setMirrorSession(c.session, { mgid: c.group });
+          break;
+        case 'mirroring_delete':
+          sw.setMirrorSession(c.session, undefined);
+          break;
+        case 'mirroring_get':
           break;
         case 'mc_mgrp_create':
           groups.set(c.group, []);
@@ -164,16 +205,19 @@ export function runCommands(
           // bmv2 keeps a node's ports as a bitmap and replicates in port order, each port once.
           nodes.push({ rid: c.rid, ports: [...new Set(c.ports)].sort((a, b) => a - b) });
           break;
-        case 'mc_node_associate': {
+        case 'mc_node_update': {
           const node = nodes[c.node];
           if (!node) throw new StfError(`no multicast node with handle ${c.node}`);
+          node.ports = [...new Set(c.ports)].sort((a, b) => a - b);
+          for (const [group, list] of groups) if (list.includes(c.node)) program(group, list);
+          break;
+        }
+        case 'mc_node_associate': {
+          if (!nodes[c.node]) throw new StfError(`no multicast node with handle ${c.node}`);
           const list = groups.get(c.group) ?? [];
           list.push(c.node);
           groups.set(c.group, list);
-          sw.setMulticastGroup(
-            c.group,
-            list.flatMap((h) => nodes[h].ports.map((port) => ({ port, rid: nodes[h].rid }))),
-          );
+          program(c.group, list);
           break;
         }
       }
@@ -426,6 +470,38 @@ function toMatch(kind: string, width: number, v: StfKeyValue, name: string): Fie
       throw new StfError(`${name}: bad range key`);
   }
   throw new StfError(`${name}: unsupported match kind ${kind}`);
+}
+
+/** An indirect counter by name: bmv2's CLI addresses a direct one by entry handle, which STF cannot name. */
+function indirectCounter(sw: Switch, name: string) {
+  if (!sw.p4info.counters.some((c) => c.preamble.name === name || c.preamble.name.endsWith(`.${name}`)))
+    if (
+      sw.p4info.direct_counters.some((c) => c.preamble.name === name || c.preamble.name.endsWith(`.${name}`))
+    )
+      throw new StfError(`${name} is a direct counter: check it with check_counter and an entry handle`);
+  return findByName(sw.p4info.counters, name, 'counter');
+}
+
+/** An indirect meter by name (a direct meter's cells are its table's entries, which bmv2 names by handle). */
+function indirectMeter(sw: Switch, name: string) {
+  if (!sw.p4info.meters.some((m) => m.preamble.name === name || m.preamble.name.endsWith(`.${name}`)))
+    if (sw.p4info.direct_meters.some((m) => m.preamble.name === name || m.preamble.name.endsWith(`.${name}`)))
+      throw new StfError(`${name} is a direct meter: STF cannot name the entries its cells belong to`);
+  return findByName(sw.p4info.meters, name, 'meter');
+}
+
+/**
+ * simple_switch_CLI's two rates (committed, then peak; units per microsecond) as a meter configuration in
+ * units per second, as PI converts between the two.
+ */
+function meterConfig(name: string, rates: readonly MeterRate[]): MeterConfig {
+  if (rates.length !== 2)
+    throw new StfError(
+      `meter ${name}: ${rates.length} rate(s) given, a two-rate meter takes 2 (committed, peak)`,
+    );
+  const [c, p] = rates as [MeterRate, MeterRate];
+  const perSecond = (r: MeterRate): bigint => BigInt(Math.round(r.perMicrosecond * 1e6));
+  return { cir: perSecond(c), cburst: c.burst, pir: perSecond(p), pburst: p.burst };
 }
 
 function readCounter(

@@ -1,6 +1,8 @@
 // Parser for p4c's STF test format (as run by p4c's bmv2 STF runner), one command a line, `#` comments.
-// Commands: add, setdefault, packet, expect, wait, check_counter, register_write, register_read,
-// mirroring_add, mc_mgrp_create, mc_node_create, mc_node_associate, remove all.
+// Commands: add, setdefault, packet, expect, wait, check_counter, remove all, and the simple_switch_CLI
+// commands p4c's runner passes through: counter_read/counter_write, register_read/register_write/
+// register_reset, meter_get_rates/meter_set_rates/meter_array_set_rates, mirroring_add/mirroring_add_mc/
+// mirroring_delete/mirroring_get, mc_mgrp_create, mc_node_create/mc_node_update/mc_node_associate.
 
 export class StfSyntaxError extends Error {
   constructor(
@@ -31,6 +33,12 @@ export type StfKeyValue =
 export interface StfActionCall {
   name: string;
   args: { name: string; value: StfNumber }[];
+}
+
+/** A meter rate as simple_switch_CLI takes it: units (packets or bytes) per microsecond, and a burst in units. */
+export interface MeterRate {
+  perMicrosecond: number;
+  burst: bigint;
 }
 
 /** One expected-packet pattern: nibbles ('*' = any), and whether the packet must end there. */
@@ -67,9 +75,25 @@ export type StfCommand =
   | { kind: 'register_write'; line: number; register: string; index: number; value: bigint }
   /** `value` absent: read only, nothing to check. */
   | { kind: 'register_read'; line: number; register: string; index: number; value?: bigint }
+  | { kind: 'register_reset'; line: number; register: string }
+  /** Reads a cell of an indirect counter (bmv2's CLI prints it; nothing is checked). */
+  | { kind: 'counter_read'; line: number; counter: string; index: number }
+  | { kind: 'counter_write'; line: number; counter: string; index: number; packets: bigint; bytes: bigint }
+  | { kind: 'meter_get_rates'; line: number; meter: string; index: number }
+  /** One cell's rates (meter_set_rates), or every cell's (meter_array_set_rates, no index). */
+  | {
+      kind: 'meter_set_rates' | 'meter_array_set_rates';
+      line: number;
+      meter: string;
+      index?: number;
+      rates: MeterRate[];
+    }
   | { kind: 'mirroring_add'; line: number; session: number; port: number }
+  | { kind: 'mirroring_add_mc'; line: number; session: number; group: number }
+  | { kind: 'mirroring_delete' | 'mirroring_get'; line: number; session: number }
   | { kind: 'mc_mgrp_create'; line: number; group: number }
   | { kind: 'mc_node_create'; line: number; rid: number; ports: number[] }
+  | { kind: 'mc_node_update'; line: number; node: number; ports: number[] }
   | { kind: 'mc_node_associate'; line: number; group: number; node: number }
   | { kind: 'remove_all'; line: number };
 
@@ -218,6 +242,54 @@ export function parseStf(text: string): StfCommand[] {
         } as StfCommand);
         break;
       }
+      case 'register_reset':
+        if (words.length !== 2) throw new StfSyntaxError(line, 'usage: register_reset REGISTER');
+        out.push({ kind: 'register_reset', line, register: words[1]! });
+        break;
+      case 'counter_read':
+        if (words.length !== 3) throw new StfSyntaxError(line, 'usage: counter_read COUNTER INDEX');
+        out.push({
+          kind: 'counter_read',
+          line,
+          counter: words[1]!,
+          index: parseIntArg(words[2], line, 'index'),
+        });
+        break;
+      case 'counter_write':
+        if (words.length !== 5)
+          throw new StfSyntaxError(line, 'usage: counter_write COUNTER INDEX PACKETS BYTES');
+        out.push({
+          kind: 'counter_write',
+          line,
+          counter: words[1]!,
+          index: parseIntArg(words[2], line, 'index'),
+          packets: parseCount(words[3]!, line),
+          bytes: parseCount(words[4]!, line),
+        });
+        break;
+      case 'meter_get_rates':
+        if (words.length !== 3) throw new StfSyntaxError(line, 'usage: meter_get_rates METER INDEX');
+        out.push({
+          kind: 'meter_get_rates',
+          line,
+          meter: words[1]!,
+          index: parseIntArg(words[2], line, 'index'),
+        });
+        break;
+      case 'meter_set_rates':
+      case 'meter_array_set_rates': {
+        const cell = cmd === 'meter_set_rates';
+        const usage = `usage: ${cmd} METER${cell ? ' INDEX' : ''} RATE:BURST RATE:BURST`;
+        if (words.length < (cell ? 4 : 3)) throw new StfSyntaxError(line, usage);
+        out.push({
+          kind: cmd,
+          line,
+          meter: words[1]!,
+          index: cell ? parseIntArg(words[2], line, 'index') : undefined,
+          rates: parseMeterRates(words.slice(cell ? 3 : 2).join(' '), line, usage),
+        });
+        break;
+      }
       case 'mirroring_add':
         out.push({
           kind: 'mirroring_add',
@@ -225,6 +297,18 @@ export function parseStf(text: string): StfCommand[] {
           session: parseIntArg(words[1], line, 'session'),
           port: parseIntArg(words[2], line, 'port'),
         });
+        break;
+      case 'mirroring_add_mc':
+        out.push({
+          kind: 'mirroring_add_mc',
+          line,
+          session: parseIntArg(words[1], line, 'session'),
+          group: parseIntArg(words[2], line, 'group'),
+        });
+        break;
+      case 'mirroring_delete':
+      case 'mirroring_get':
+        out.push({ kind: cmd, line, session: parseIntArg(words[1], line, 'session') });
         break;
       case 'mc_mgrp_create':
         out.push({ kind: 'mc_mgrp_create', line, group: parseIntArg(words[1], line, 'group') });
@@ -234,6 +318,14 @@ export function parseStf(text: string): StfCommand[] {
           kind: 'mc_node_create',
           line,
           rid: parseIntArg(words[1], line, 'rid'),
+          ports: words.slice(2).map((w) => parseIntArg(w, line, 'port')),
+        });
+        break;
+      case 'mc_node_update':
+        out.push({
+          kind: 'mc_node_update',
+          line,
+          node: parseIntArg(words[1], line, 'node'),
           ports: words.slice(2).map((w) => parseIntArg(w, line, 'port')),
         });
         break;
@@ -255,6 +347,29 @@ export function parseStf(text: string): StfCommand[] {
     }
   }
   return out;
+}
+
+/** A packet or byte count: a non-negative whole number. */
+function parseCount(text: string, line: number): bigint {
+  const v = parseNumber(text, line).value;
+  if (v < 0n) throw new StfSyntaxError(line, `bad count '${text}'`);
+  return v;
+}
+
+/** `RATE:BURST` pairs (committed first, then peak), spaces around the colon allowed; a rate may have a fraction. */
+function parseMeterRates(text: string, line: number, usage: string): MeterRate[] {
+  const pairs = text
+    .replace(/\s*:\s*/g, ':')
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  return pairs.map((p) => {
+    const m = /^(\d+(?:\.\d*)?|\.\d+):(\S+)$/.exec(p);
+    const rate = m ? Number(m[1]) : Number.NaN;
+    // A rate beyond 2^53 units per second cannot be configured exactly (nor is it one a switch runs at).
+    if (!m || !(rate * 1e6 <= Number.MAX_SAFE_INTEGER))
+      throw new StfSyntaxError(line, `bad meter rate '${p}' (${usage})`);
+    return { perMicrosecond: rate, burst: parseCount(m[2]!, line) };
+  });
 }
 
 function parseAdd(rest: string, line: number): StfCommand {
