@@ -246,15 +246,11 @@ export function parseStf(text: string): StfCommand[] {
         if (words.length !== 2) throw new StfSyntaxError(line, 'usage: register_reset REGISTER');
         out.push({ kind: 'register_reset', line, register: words[1]! });
         break;
-      case 'counter_read':
-        if (words.length !== 3) throw new StfSyntaxError(line, 'usage: counter_read COUNTER INDEX');
-        out.push({
-          kind: 'counter_read',
-          line,
-          counter: words[1]!,
-          index: parseIntArg(words[2], line, 'index'),
-        });
+      case 'counter_read': {
+        const [counter, index] = cellOf(words, line, 'usage: counter_read COUNTER INDEX');
+        out.push({ kind: 'counter_read', line, counter, index });
         break;
+      }
       case 'counter_write':
         if (words.length !== 5)
           throw new StfSyntaxError(line, 'usage: counter_write COUNTER INDEX PACKETS BYTES');
@@ -267,15 +263,11 @@ export function parseStf(text: string): StfCommand[] {
           bytes: parseCount(words[4]!, line),
         });
         break;
-      case 'meter_get_rates':
-        if (words.length !== 3) throw new StfSyntaxError(line, 'usage: meter_get_rates METER INDEX');
-        out.push({
-          kind: 'meter_get_rates',
-          line,
-          meter: words[1]!,
-          index: parseIntArg(words[2], line, 'index'),
-        });
+      case 'meter_get_rates': {
+        const [meter, index] = cellOf(words, line, 'usage: meter_get_rates METER INDEX');
+        out.push({ kind: 'meter_get_rates', line, meter, index });
         break;
+      }
       case 'meter_set_rates':
       case 'meter_array_set_rates': {
         const cell = cmd === 'meter_set_rates';
@@ -291,21 +283,16 @@ export function parseStf(text: string): StfCommand[] {
         break;
       }
       case 'mirroring_add':
-        out.push({
-          kind: 'mirroring_add',
-          line,
-          session: parseIntArg(words[1], line, 'session'),
-          port: parseIntArg(words[2], line, 'port'),
-        });
+      case 'mirroring_add_mc': {
+        // To a port, or to a multicast group's replicas.
+        const session = parseIntArg(words[1], line, 'session');
+        out.push(
+          cmd === 'mirroring_add'
+            ? { kind: cmd, line, session, port: parseIntArg(words[2], line, 'port') }
+            : { kind: cmd, line, session, group: parseIntArg(words[2], line, 'group') },
+        );
         break;
-      case 'mirroring_add_mc':
-        out.push({
-          kind: 'mirroring_add_mc',
-          line,
-          session: parseIntArg(words[1], line, 'session'),
-          group: parseIntArg(words[2], line, 'group'),
-        });
-        break;
+      }
       case 'mirroring_delete':
       case 'mirroring_get':
         out.push({ kind: cmd, line, session: parseIntArg(words[1], line, 'session') });
@@ -347,6 +334,12 @@ export function parseStf(text: string): StfCommand[] {
     }
   }
   return out;
+}
+
+/** `COMMAND NAME INDEX`: the name and the index. */
+function cellOf(words: string[], line: number, usage: string): [string, number] {
+  if (words.length !== 3) throw new StfSyntaxError(line, usage);
+  return [words[1]!, parseIntArg(words[2], line, 'index')];
 }
 
 /** A packet or byte count: a non-negative whole number. */

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runStf } from '../../stf/index.js';
+import { runStf, type StfResult } from '../../stf/index.js';
+import { program as v1model } from '../frontend/helpers.js';
 
 const PROGRAM = `
 #include <core.p4>
@@ -109,6 +110,12 @@ function files(stf: string, program = PROGRAM): { dir: string; p4: string; test:
   writeFileSync(p4, program);
   writeFileSync(test, stf);
   return { dir, p4, test };
+}
+
+/** Runs an STF test of these lines against a program. */
+async function run(lines: string[], program = PROGRAM): Promise<StfResult> {
+  const f = files(lines.join('\n'), program);
+  return runStf({ programPath: f.p4, stfPath: f.test });
 }
 
 describe('stf/runner', () => {
@@ -259,99 +266,89 @@ register_read Ing.last 0 5
   });
 
   it("runs the simple_switch_CLI commands p4c's runner passes through (counters, registers, meters, mirroring, mc_node_update)", async () => {
-    const program = `
-      #include <core.p4>
-      #include <v1model.p4>
-      header h_t { bit<8> a; bit<8> color; }
-      struct headers { h_t h; }
-      struct metadata { }
-      parser P(packet_in pkt, out headers hdr, inout metadata meta, inout standard_metadata_t sm) {
-        state start { pkt.extract(hdr.h); transition accept; }
-      }
-      control VC(inout headers hdr, inout metadata meta) { apply { } }
-      control Ing(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+    // The register's cell and the meter's colour leave in the EtherType: 0xRRCC.
+    const MACS = '000000000001 000000000002';
+    const program = v1model({
+      locals: `
         counter(4, CounterType.packets_and_bytes) c;
         register<bit<8>>(4) r;
-        meter(4, MeterType.packets) m;
-        apply {
-          c.count(0);
-          r.read(hdr.h.a, 0);
-          bit<32> color;
-          m.execute_meter<bit<32>>(1, color);
-          hdr.h.color = (bit<8>) color;
-          if (hdr.h.a == 0) { sm.mcast_grp = 1; clone(CloneType.I2E, 5); } else { sm.egress_spec = 2; }
-        }
-      }
-      control Eg(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
-      control CC(inout headers hdr, inout metadata meta) { apply { } }
-      control D(packet_out pkt, in headers hdr) { apply { pkt.emit(hdr.h); } }
-      V1Switch(P(), VC(), Ing(), Eg(), CC(), D()) main;`;
+        meter(4, MeterType.packets) m;`,
+      apply: `
+        c.count(0);
+        bit<8> a;
+        r.read(a, 0);
+        bit<32> color;
+        m.execute_meter<bit<32>>(1, color);
+        hdr.ethernet.etherType = (bit<16>) a << 8 | (bit<16>) color;
+        if (a == 0) { standard_metadata.mcast_grp = 1; clone(CloneType.I2E, 5); }
+        else { standard_metadata.egress_spec = 2; }`,
+    });
     const setup = [
-      'register_write Ing.r 0 9',
-      'register_reset Ing.r',
-      'counter_write Ing.c 0 5 100',
-      'counter_read Ing.c 0',
+      'register_write MyIngress.r 0 9',
+      'register_reset MyIngress.r',
+      'counter_write MyIngress.c 0 5 100',
+      'counter_read MyIngress.c 0',
       'mc_mgrp_create 1',
       'mc_node_create 0 3',
       'mc_node_associate 1 0',
       'mc_node_update 0 4 5',
       // One packet a second, bursts of one: the first packet is GREEN (0), the second RED (2).
-      'meter_set_rates Ing.m 1 0.000001:1 0.000001 : 1',
-      'meter_get_rates Ing.m 1',
+      'meter_set_rates MyIngress.m 1 0.000001:1 0.000001 : 1',
+      'meter_get_rates MyIngress.m 1',
       'mirroring_add_mc 5 1',
       'mirroring_get 5',
     ];
-    const packets = ['packet 0 00 00', 'packet 0 00 00', 'check_counter Ing.c(0) packets == 7'];
+    const packets = [
+      `packet 0 ${MACS} 0000`,
+      `packet 0 ${MACS} 0000`,
+      'check_counter MyIngress.c(0) packets == 7',
+    ];
     // The clone session is deleted: only the multicast copies leave, on the node's updated ports.
-    const deleted = files(
+    const r1 = await run(
       [
         ...setup,
         'mirroring_delete 5',
         ...packets,
-        'expect 4 00 00',
-        'expect 5 00 00',
-        'expect 4 00 02',
-        'expect 5 00 02',
-      ].join('\n'),
+        `expect 4 ${MACS} 0000`,
+        `expect 5 ${MACS} 0000`,
+        `expect 4 ${MACS} 0002`,
+        `expect 5 ${MACS} 0002`,
+      ],
       program,
     );
-    const r1 = await runStf({ programPath: deleted.p4, stfPath: deleted.test });
     assert.equal(r1.status, 'pass', r1.report);
     // Kept, it also clones each packet to every replica of group 1.
-    const kept = files(
+    const r2 = await run(
       [
         ...setup,
         ...packets,
-        // An I2E clone is the packet as it entered ingress (colour 00), and leaves before the original.
-        'expect 4 00 00',
-        'expect 4 00 00',
-        'expect 4 00 00',
-        'expect 4 00 02',
+        // An I2E clone is the packet as it entered ingress (EtherType 0000), and leaves before the original.
+        `expect 4 ${MACS} 0000`,
+        `expect 4 ${MACS} 0000`,
+        `expect 4 ${MACS} 0000`,
+        `expect 4 ${MACS} 0002`,
         'expect 5',
-      ].join('\n'),
+      ],
       program,
     );
-    const r2 = await runStf({ programPath: kept.p4, stfPath: kept.test });
     assert.equal(r2.status, 'pass', r2.report);
     // A meter takes two rates (committed, peak); meter_array_set_rates sets every cell.
-    const bad = files(['meter_array_set_rates Ing.m 1:10', 'packet 0 00 00'].join('\n'), program);
-    const r3 = await runStf({ programPath: bad.p4, stfPath: bad.test });
+    const r3 = await run(['meter_array_set_rates MyIngress.m 1:10', `packet 0 ${MACS} 0000`], program);
     assert.equal(r3.status, 'error');
-    assert.match(r3.report, /line 1: meter Ing\.m: 1 rate\(s\) given, a two-rate meter takes 2/);
-    const all = files(
+    assert.match(r3.report, /line 1: meter MyIngress\.m: 1 rate\(s\) given, a two-rate meter takes 2/);
+    const r4 = await run(
       [
         'mc_mgrp_create 1',
         'mc_node_create 0 4',
         'mc_node_associate 1 0',
-        'meter_array_set_rates Ing.m 0.000001:1 0.000001:1',
-        'packet 0 00 00',
-        'packet 0 00 00',
-        'expect 4 00 00',
-        'expect 4 00 02',
-      ].join('\n'),
+        'meter_array_set_rates MyIngress.m 0.000001:1 0.000001:1',
+        `packet 0 ${MACS} 0000`,
+        `packet 0 ${MACS} 0000`,
+        `expect 4 ${MACS} 0000`,
+        `expect 4 ${MACS} 0002`,
+      ],
       program,
     );
-    const r4 = await runStf({ programPath: all.p4, stfPath: all.test });
     assert.equal(r4.status, 'pass', r4.report);
   });
 
