@@ -25,6 +25,8 @@ const word = fc.oneof(
     'hdr.ipv4.dst_addr',
     'hdr.ipv4.dscp',
     'standard_metadata.egress_port',
+    'MLTEgress.queue_forwarded',
+    'MLTIngress.spray_rr_next',
   ),
   fc.stringMatching(/^[A-Za-z_][\w.$]{0,12}$/),
 );
@@ -61,6 +63,33 @@ const line = fc.oneof(
     .tuple(word, num, fc.option(num))
     .map(([r, i, v]) => `register_read ${r} ${i}${v === null ? '' : ` ${v}`}`),
   fc.tuple(num, num).map(([s, p]) => `mirroring_add ${s} ${p}`),
+  // The simple_switch_CLI commands p4c's runner passes through.
+  fc
+    .tuple(fc.constantFrom('mirroring_add_mc', 'mirroring_delete', 'mirroring_get'), num, num)
+    .map(([c, s, g]) => `${c} ${s} ${g}`),
+  fc.tuple(num, fc.array(num, { maxLength: 4 })).map(([n, ps]) => `mc_node_update ${n} ${ps.join(' ')}`),
+  fc.tuple(word).map(([r]) => `register_reset ${r}`),
+  fc
+    .tuple(fc.constantFrom('counter_read', 'meter_get_rates'), word, num)
+    .map(([c, w, i]) => `${c} ${w} ${i}`),
+  fc.tuple(word, num, num, num).map(([c, i, p, b]) => `counter_write ${c} ${i} ${p} ${b}`),
+  fc
+    .tuple(
+      fc.constantFrom('meter_set_rates', 'meter_array_set_rates'),
+      word,
+      num,
+      fc.array(
+        fc.tuple(
+          fc.oneof(
+            fc.stringMatching(/^\d{1,8}(\.\d{0,8})?$/),
+            fc.constantFrom('1e9', 'inf', '-1', '.5', '9'.repeat(40)),
+          ),
+          num,
+        ),
+        { maxLength: 3 },
+      ),
+    )
+    .map(([c, m, i, rs]) => `${c} ${m} ${i} ${rs.map(([r, b]) => `${r}:${b}`).join(' ')}`),
   fc.constantFrom(
     'wait',
     'remove all',
