@@ -268,6 +268,9 @@ register_read Ing.last 0 5
   it("runs the simple_switch_CLI commands p4c's runner passes through (counters, registers, meters, mirroring, mc_node_update)", async () => {
     // The register's cell and the meter's colour leave in the EtherType: 0xRRCC.
     const MACS = '000000000001 000000000002';
+    /** Expected frames on `port`, one per EtherType given. */
+    const out = (port: number, ...types: string[]): string[] =>
+      types.map((t) => `expect ${port} ${MACS} ${t}`);
     const program = v1model({
       locals: `
         counter(4, CounterType.packets_and_bytes) c;
@@ -305,15 +308,7 @@ register_read Ing.last 0 5
     ];
     // The clone session is deleted: only the multicast copies leave, on the node's updated ports.
     const r1 = await run(
-      [
-        ...setup,
-        'mirroring_delete 5',
-        ...packets,
-        `expect 4 ${MACS} 0000`,
-        `expect 5 ${MACS} 0000`,
-        `expect 4 ${MACS} 0002`,
-        `expect 5 ${MACS} 0002`,
-      ],
+      [...setup, 'mirroring_delete 5', ...packets, ...out(4, '0000', '0002'), ...out(5, '0000', '0002')],
       program,
     );
     assert.equal(r1.status, 'pass', r1.report);
@@ -323,10 +318,7 @@ register_read Ing.last 0 5
         ...setup,
         ...packets,
         // An I2E clone is the packet as it entered ingress (EtherType 0000), and leaves before the original.
-        `expect 4 ${MACS} 0000`,
-        `expect 4 ${MACS} 0000`,
-        `expect 4 ${MACS} 0000`,
-        `expect 4 ${MACS} 0002`,
+        ...out(4, '0000', '0000', '0000', '0002'),
         'expect 5',
       ],
       program,
@@ -342,10 +334,8 @@ register_read Ing.last 0 5
         'mc_node_create 0 4',
         'mc_node_associate 1 0',
         'meter_array_set_rates MyIngress.m 0.000001:1 0.000001:1',
-        `packet 0 ${MACS} 0000`,
-        `packet 0 ${MACS} 0000`,
-        `expect 4 ${MACS} 0000`,
-        `expect 4 ${MACS} 0002`,
+        ...packets.slice(0, 2),
+        ...out(4, '0000', '0002'),
       ],
       program,
     );
