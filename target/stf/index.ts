@@ -245,7 +245,8 @@ export function runCommands(
   for (const port of ports) {
     const got = outputs.get(port) ?? [];
     if (anyPorts.has(port)) {
-      // p4c's runner cannot check a port both ways: it reports the mix and fails the test.
+      // p4c's runner long reported such a mix and failed the test (its current version counts a bare
+      // `expect` as one packet of any content).
       if (expected.has(port))
         report.push(
           `port ${port}: a bare 'expect ${port}' (any packets) and expected packets (line ${expected.get(port)![0]!.line}) on one port`,
