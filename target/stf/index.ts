@@ -473,22 +473,32 @@ function toMatch(kind: string, width: number, v: StfKeyValue, name: string): Fie
   throw new StfError(`${name}: unsupported match kind ${kind}`);
 }
 
-/** An indirect counter by name: bmv2's CLI addresses a direct one by entry handle, which STF cannot name. */
-function indirectCounter(sw: Switch, name: string) {
-  if (!sw.p4info.counters.some((c) => c.preamble.name === name || c.preamble.name.endsWith(`.${name}`)))
-    if (
-      sw.p4info.direct_counters.some((c) => c.preamble.name === name || c.preamble.name.endsWith(`.${name}`))
-    )
-      throw new StfError(`${name} is a direct counter: check it with check_counter and an entry handle`);
-  return findByName(sw.p4info.counters, name, 'counter');
+/** Whether an object is the one `name` stands for: its full name, or a suffix of it on a dot boundary. */
+function named(name: string): (x: { preamble: { name: string } }) => boolean {
+  return (x) => x.preamble.name === name || x.preamble.name.endsWith(`.${name}`);
 }
 
-/** An indirect meter by name (a direct meter's cells are its table's entries, which bmv2 names by handle). */
+/**
+ * An indirect counter or meter by name. bmv2's CLI addresses a direct one's cells by entry handle, which STF
+ * cannot name: a direct one gets that said instead of "no such counter".
+ */
+function indirect<T extends { preamble: { name: string; alias: string } }>(
+  list: T[],
+  direct: { preamble: { name: string } }[],
+  name: string,
+  what: 'counter' | 'meter',
+): T {
+  if (!list.some(named(name)) && direct.some(named(name)))
+    throw new StfError(`${name} is a direct ${what}: STF cannot name the table entries its cells belong to`);
+  return findByName(list, name, what);
+}
+
+function indirectCounter(sw: Switch, name: string) {
+  return indirect(sw.p4info.counters, sw.p4info.direct_counters, name, 'counter');
+}
+
 function indirectMeter(sw: Switch, name: string) {
-  if (!sw.p4info.meters.some((m) => m.preamble.name === name || m.preamble.name.endsWith(`.${name}`)))
-    if (sw.p4info.direct_meters.some((m) => m.preamble.name === name || m.preamble.name.endsWith(`.${name}`)))
-      throw new StfError(`${name} is a direct meter: STF cannot name the entries its cells belong to`);
-  return findByName(sw.p4info.meters, name, 'meter');
+  return indirect(sw.p4info.meters, sw.p4info.direct_meters, name, 'meter');
 }
 
 /**
@@ -511,9 +521,7 @@ function readCounter(
   index: number | string,
   handles: Map<string, { tableId: number; match: Map<number, FieldMatch>; priority: number }>,
 ) {
-  const direct = sw.p4info.direct_counters.find(
-    (c) => c.preamble.name === name || c.preamble.name.endsWith(`.${name}`),
-  );
+  const direct = sw.p4info.direct_counters.find(named(name));
   if (direct && !sw.p4info.counters.some((c) => c.preamble.name === name)) {
     // p4c's STF files name an entry `add ... = A` and refer to it as `$A`.
     const h =

@@ -342,6 +342,12 @@ register_read Ing.last 0 5
     assert.equal(r4.status, 'pass', r4.report);
   });
 
+  it('refuses counter_write on a direct counter, whose cells bmv2 names by entry handle', async () => {
+    const r = await run(['counter_write Ing.acl_hits 0 1 1']);
+    assert.equal(r.status, 'error');
+    assert.match(r.report, /line 1: Ing\.acl_hits is a direct counter: STF cannot name the table entries/);
+  });
+
   it("replicates to each port of a multicast node once, as bmv2 (which keeps a node's ports as a bitmap)", async () => {
     const program = PROGRAM.replace(
       'seen.count((bit<32>) sm.ingress_port);',
