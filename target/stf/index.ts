@@ -202,13 +202,12 @@ export function runCommands(
           sw.setMulticastGroup(c.group, []);
           break;
         case 'mc_node_create':
-          // bmv2 keeps a node's ports as a bitmap and replicates in port order, each port once.
-          nodes.push({ rid: c.rid, ports: [...new Set(c.ports)].sort((a, b) => a - b) });
+          nodes.push({ rid: c.rid, ports: asBitmap(c.ports) });
           break;
         case 'mc_node_update': {
           const node = nodes[c.node];
           if (!node) throw new StfError(`no multicast node with handle ${c.node}`);
-          node.ports = [...new Set(c.ports)].sort((a, b) => a - b);
+          node.ports = asBitmap(c.ports);
           for (const [group, list] of groups) if (list.includes(c.node)) program(group, list);
           break;
         }
@@ -471,6 +470,11 @@ function toMatch(kind: string, width: number, v: StfKeyValue, name: string): Fie
       throw new StfError(`${name}: bad range key`);
   }
   throw new StfError(`${name}: unsupported match kind ${kind}`);
+}
+
+/** A multicast node's ports as bmv2 keeps them: a bitmap, so each port once and in port order. */
+function asBitmap(ports: readonly number[]): number[] {
+  return [...new Set(ports)].sort((a, b) => a - b);
 }
 
 /** Whether an object is the one `name` stands for: its full name, or a suffix of it on a dot boundary. */

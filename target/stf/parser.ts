@@ -301,21 +301,17 @@ export function parseStf(text: string): StfCommand[] {
         out.push({ kind: 'mc_mgrp_create', line, group: parseIntArg(words[1], line, 'group') });
         break;
       case 'mc_node_create':
-        out.push({
-          kind: 'mc_node_create',
-          line,
-          rid: parseIntArg(words[1], line, 'rid'),
-          ports: words.slice(2).map((w) => parseIntArg(w, line, 'port')),
-        });
+      case 'mc_node_update': {
+        // A new node's replication id, or the handle of the node to change; then the node's ports.
+        const first = parseIntArg(words[1], line, cmd === 'mc_node_create' ? 'rid' : 'node');
+        const ports = words.slice(2).map((w) => parseIntArg(w, line, 'port'));
+        out.push(
+          cmd === 'mc_node_create'
+            ? { kind: cmd, line, rid: first, ports }
+            : { kind: cmd, line, node: first, ports },
+        );
         break;
-      case 'mc_node_update':
-        out.push({
-          kind: 'mc_node_update',
-          line,
-          node: parseIntArg(words[1], line, 'node'),
-          ports: words.slice(2).map((w) => parseIntArg(w, line, 'port')),
-        });
-        break;
+      }
       case 'mc_node_associate':
         out.push({
           kind: 'mc_node_associate',
