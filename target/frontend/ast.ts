@@ -371,6 +371,11 @@ export interface DefaultValueExpr extends ExprBase {
   allowed?: boolean;
 }
 
+/** `{#}`: an invalid header or header union, of the type its context gives (a cast, the other side of `==`). */
+export interface InvalidHeaderExpr extends ExprBase {
+  kind: 'invalid_header';
+}
+
 export type Expr =
   | IntLiteral
   | BoolLiteral
@@ -388,7 +393,8 @@ export type Expr =
   | ListExpr
   | StructInitExpr
   | DontCareExpr
-  | DefaultValueExpr;
+  | DefaultValueExpr
+  | InvalidHeaderExpr;
 
 // ---------------------------------------------------------------- type references (syntax) → Type
 

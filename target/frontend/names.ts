@@ -83,5 +83,7 @@ export function exprText(e: Expr): string {
       return e.text;
     case 'dots':
       return '...';
+    case 'invalid_header':
+      return '{#}';
   }
 }

@@ -1466,6 +1466,10 @@ export class Parser {
         this.expect(')');
         return e;
       }
+      if (t.text === '{' && this.peek().text === '#' && this.peek(2).text === '}') {
+        this.pos += 3;
+        return { kind: 'invalid_header', type: UNKNOWN_TYPE, loc };
+      }
       if (t.text === '{') return this.braceExpr();
       if (t.text === '...') {
         this.pos++;

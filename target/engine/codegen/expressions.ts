@@ -62,6 +62,7 @@ export function expr(gen: Gen, e: Expr): string {
     case 'struct_init':
       return build(gen, e, e.type);
     case 'dots':
+    case 'invalid_header':
       return defaultValue(gen, e.type);
     case 'typename':
     case 'dontcare':

@@ -67,6 +67,8 @@ function exprInner(cx: Checker, e: Expr, ctx: Ctx, expected?: Type): Type {
       return DONTCARE;
     case 'dots':
       return defaultValueType(cx, e, expected);
+    case 'invalid_header':
+      return invalidHeaderType(cx, e, expected);
     case 'name':
       return nameExpr(cx, e, ctx);
     case 'typename':
@@ -437,8 +439,11 @@ function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expecte
     }
     return t;
   }
-  const l = checkExpr(cx, e.left, ctx, numericExpected);
-  const r = checkExpr(cx, e.right, ctx, numericExpected);
+  // `h == {#}`: an invalid header takes its type from the other side.
+  const invalidLeft = e.left.kind === 'invalid_header';
+  const r0 = invalidLeft ? checkExpr(cx, e.right, ctx, numericExpected) : undefined;
+  const l = checkExpr(cx, e.left, ctx, r0 ?? numericExpected);
+  const r = r0 ?? checkExpr(cx, e.right, ctx, e.right.kind === 'invalid_header' ? l : numericExpected);
   if (op === '==' || op === '!=') {
     // Checked before unification: two instances of one control are of types that do not unify.
     const object = [l, r].find((x) => NOT_COMPARABLE.has(x.kind));
@@ -477,6 +482,18 @@ function binaryExpr(cx: Checker, e: Expr & { kind: 'binary' }, ctx: Ctx, expecte
     fold(cx, e, () => foldBinary(op, e.left.constValue!, e.right.constValue!, t, resultT));
   }
   return resultT;
+}
+
+/** The type of `{#}`: the header or header union type its context expects. */
+function invalidHeaderType(cx: Checker, e: Expr, expected: Type | undefined): Type {
+  if (!expected || expected.kind === 'unknown')
+    return cx.fatal(e.loc, "'{#}' needs a header or header union type from its context: cast it, (H){#}");
+  if (expected.kind !== 'header' && expected.kind !== 'header_union' && expected.kind !== 'typevar')
+    return cx.fatal(
+      e.loc,
+      `'{#}' is an invalid header or header union, not a value of type ${typeToString(expected)}`,
+    );
+  return expected;
 }
 
 /** Kinds that are objects or names rather than values: P4_16 defines no equality on them. */

@@ -283,6 +283,18 @@ const cases: Case[] = [
     message: "'...' (default values) can only stand in an initializer or on the right of an assignment",
   },
   {
+    name: "'{#}' where no header type is expected",
+    fragment: { apply: 'bit<8> y = {#};' },
+    at: '{#};',
+    message: "'{#}' is an invalid header or header union, not a value of type bit<8>",
+  },
+  {
+    name: "'{#}' compared with '{#}'",
+    fragment: { apply: 'if ({#} == {#}) { }' },
+    at: '{#}) { }',
+    message: "'{#}' needs a header or header union type from its context",
+  },
+  {
     name: "'...' before the end of a brace expression",
     fragment: { apply: 'tuple<bit<8>, bit<8>> t = { ..., 1 };' },
     at: ', 1 }',
