@@ -221,6 +221,11 @@ export function build(gen: Gen, e: Expr, t: Type): string {
     if (t.kind === 'header') sets.push('o.$valid = true;');
     return `((o) => { ${sets.join(' ')} return o; })(${factory(gen, t)}())`;
   }
+  if (e.kind === 'list' && t.kind === 'stack') {
+    // A fresh stack (nextIndex 0) holding the elements.
+    const els = e.elements.map((el) => valueFor(gen, el, t.element));
+    return `((o) => { o.$a = [${els.join(', ')}]; return o; })(${factory(gen, t)}())`;
+  }
   if (e.kind === 'list') {
     const els = t.kind === 'tuple' || t.kind === 'list' ? t.elements : [];
     return `[${e.elements.map((el, i) => valueFor(gen, el, els[i] ?? el.type)).join(', ')}]`;

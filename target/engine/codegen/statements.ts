@@ -1,7 +1,7 @@
 // Statements: blocks, assignments, conditionals, switch on an action run or a value, loops, return and exit.
 import type { BlockStmt, Expr, Stmt, VariableDecl } from '../../frontend/ast.js';
 import { callCode } from './calls.js';
-import { build, expr, exprAs, store, valueFor } from './expressions.js';
+import { build, expr, exprAs, lvalue, store, valueFor } from './expressions.js';
 import { CodegenError, type FnCtx, type Gen } from './gen.js';
 import { forInLoop, forLoop, loopJump } from './loops.js';
 import { tableInfo } from './tables.js';
@@ -18,7 +18,11 @@ export function stmt(gen: Gen, s: Stmt, ctx: FnCtx): string {
       const t = s.lhs.type;
       const v =
         s.rhs.kind === 'list' || s.rhs.kind === 'struct_init' ? build(gen, s.rhs, t) : exprAs(gen, s.rhs, t);
-      const code = store(gen, s.lhs, v);
+      // A stack assigned from `{h0, h1}` takes the elements, one by one, and keeps its nextIndex.
+      const code =
+        t.kind === 'stack' && s.rhs.kind === 'list'
+          ? `$rt.assign(${lvalue(gen, s.lhs)}.$a, ${v}.$a);`
+          : store(gen, s.lhs, v);
       const lhsIdx = runtimeIndexes(s.lhs);
       const rhsIdx = runtimeIndexes(s.rhs);
       if (lhsIdx.length === 0 && rhsIdx.length === 0) return code;

@@ -23,7 +23,7 @@ import { exprText } from '../names.js';
 import { callExpr } from './calls.js';
 import type { Checker, Ctx } from './checker.js';
 import { checkRestAllowed, defaultValueType, expandListRest, expandStructRest } from './default-values.js';
-import { coerce, unifyOperands } from './inference.js';
+import { coerce, elementTypes, unifyOperands } from './inference.js';
 import { resolveType } from './type-refs.js';
 
 /** Evaluates an expression that must be a compile-time integer. */
@@ -172,12 +172,7 @@ function exprInner(cx: Checker, e: Expr, ctx: Ctx, expected?: Type): Type {
       return callExpr(cx, e, ctx);
     case 'list': {
       checkRestAllowed(cx, e);
-      const exp =
-        expected && (expected.kind === 'tuple' || expected.kind === 'list')
-          ? expected.elements
-          : expected && (expected.kind === 'struct' || expected.kind === 'header')
-            ? expected.decl.fields.map((f) => f.type)
-            : undefined;
+      const exp = elementTypes(expected);
       expandListRest(cx, e, exp);
       const types = e.elements.map((x, i) => checkExpr(cx, x, ctx, exp?.[i]));
       if (e.elements.every((x) => x.constValue))

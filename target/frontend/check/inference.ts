@@ -3,6 +3,16 @@ import type { Expr, Type } from '../ast.js';
 import { isFixedInt, newTypeOf, normalize, typeEquals, typeToString } from '../types.js';
 import type { Checker } from './checker.js';
 
+/** What each element of a brace expression `{a, b}` initializes, as its context says: a tuple's or list's
+ *  elements, a struct's or header's fields, or a header stack's elements (`H[2] s = {h0, h1}`). */
+export function elementTypes(t: Type | undefined): Type[] | undefined {
+  if (!t) return undefined;
+  if (t.kind === 'tuple' || t.kind === 'list') return t.elements;
+  if (t.kind === 'struct' || t.kind === 'header') return t.decl.fields.map((f) => f.type);
+  if (t.kind === 'stack') return Array<Type>(t.size).fill(t.element);
+  return undefined;
+}
+
 /** False, with an error, for `_` or `default` where a value is read (an assignment, initializer or return). */
 export function isValue(cx: Checker, e: Expr): boolean {
   if (e.kind !== 'dontcare') return true;
@@ -53,14 +63,11 @@ export function coerce(cx: Checker, e: Expr, target: Type, what: string): void {
   }
   if ((t.kind === 'list' || t.kind === 'tuple') && (e.kind === 'list' || e.kind === 'struct_init')) {
     const elems = e.kind === 'list' ? e.elements : e.fields.map((f) => f.value);
-    let fieldTypes: Type[] | undefined;
-    if (target.kind === 'struct' || target.kind === 'header')
-      fieldTypes = target.decl.fields.map((f) => f.type);
-    else if (target.kind === 'tuple' || target.kind === 'list') fieldTypes = target.elements;
+    const fieldTypes = e.kind === 'struct_init' && target.kind === 'stack' ? undefined : elementTypes(target);
     if (fieldTypes && fieldTypes.length === elems.length) {
       elems.forEach((x, i) => coerce(cx, x, fieldTypes![i]!, what));
       e.type = target;
-      if (elems.every((x) => x.constValue)) {
+      if (target.kind !== 'stack' && elems.every((x) => x.constValue)) {
         e.constValue =
           target.kind === 'struct' || target.kind === 'header'
             ? {

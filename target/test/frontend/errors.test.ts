@@ -295,6 +295,18 @@ const cases: Case[] = [
     message: "'{#}' needs a header or header union type from its context",
   },
   {
+    name: 'a header stack initialized with fewer elements than it holds',
+    fragment: { apply: 'ethernet_t[2] s = { hdr.ethernet };' },
+    at: '{ hdr.ethernet };',
+    message: "initializer of 's': cannot convert tuple<ethernet_t> to ethernet_t[2]",
+  },
+  {
+    name: 'a header stack initialized with values that are not its headers',
+    fragment: { apply: 'ethernet_t[1] s = { 1 };' },
+    at: '1 };',
+    message: "initializer of 's': cannot convert int to ethernet_t",
+  },
+  {
     name: "'...' before the end of a brace expression",
     fragment: { apply: 'tuple<bit<8>, bit<8>> t = { ..., 1 };' },
     at: ', 1 }',
