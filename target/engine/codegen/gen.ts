@@ -89,6 +89,8 @@ export class Gen {
   readonly declPrefix = new Map<object, string>();
   readonly factories = new Map<object, string>();
   readonly resetters = new Map<object, string>();
+  /** setValid functions by header declaration (see validator). */
+  readonly validators = new Map<object, string>();
   readonly emitted = new Set<object>();
   readonly tables: TableInfo[] = [];
   readonly tableOf = new Map<string, TableInfo>();

@@ -75,6 +75,17 @@ export function resetter(gen: Gen, t: Type): string {
   return name;
 }
 
+/** Name of a generated function that makes a header valid as bmv2's add_header does (see setValid). */
+export function validator(gen: Gen, t: Type): string {
+  if (t.kind !== 'header') throw new CodegenError(`setValid on ${t.kind}`);
+  const have = gen.validators.get(t.decl);
+  if (have) return have;
+  const name = gen.fresh(`sv_${t.decl.name}`);
+  gen.validators.set(t.decl, name);
+  gen.top.push(`function ${name}(o) { if (!o.$valid) { ${resetter(gen, t)}(o); o.$valid = true; } }`);
+  return name;
+}
+
 function resetField(gen: Gen, ref: string, t: Type): string {
   switch (t.kind) {
     case 'header':
