@@ -45,6 +45,12 @@ export function clone<T>(v: T): T {
 
 /** In-place deep assignment dst := src, so references held elsewhere (params, locals) see the new value. */
 export function assign(dst: Obj, src: Obj): void {
+  // bmv2's assign_header: an invalid header makes its destination invalid and leaves the destination's fields
+  // as they were (they show if it is read, and setValid() then zeroes them).
+  if (src.$valid === false) {
+    dst.$valid = false;
+    return;
+  }
   for (const k in src) {
     const s = src[k];
     if (typeof s === 'object' && s !== null) {
