@@ -9,7 +9,7 @@ import { externFunction, externMethod } from './externs.js';
 import { CodegenError, type BoundBlock, type FnCtx, type Gen } from './gen.js';
 import { parser } from './parser.js';
 import { tableFn, tableInfo } from './tables.js';
-import { defaultValue, resetter, validator } from './values.js';
+import { defaultValue, invalidator, validator } from './values.js';
 
 /** Source of a call; `asStmt` when its value (if any) is unused. */
 export function callCode(gen: Gen, c: CallExpr, asStmt: boolean): string {
@@ -226,7 +226,7 @@ function builtin(gen: Gen, name: string, obj: Expr, args: (Expr | undefined)[], 
       const n = args[0]?.constValue?.kind === 'int' ? Number(args[0].constValue.value) : 1;
       const t = obj.type;
       if (t.kind !== 'stack') throw new CodegenError(`${name} on a non-stack`);
-      return `$rt_${name === 'push_front' ? 'push' : 'pop'}(${expr(gen, obj)}, ${n}, ${resetter(gen, t.element)})`;
+      return `$rt_${name === 'push_front' ? 'push' : 'pop'}(${expr(gen, obj)}, ${n}, ${invalidator(gen, t.element)})`;
     }
     case 'minSizeInBits':
     case 'minSizeInBytes':

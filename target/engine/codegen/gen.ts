@@ -91,6 +91,8 @@ export class Gen {
   readonly resetters = new Map<object, string>();
   /** setValid functions by header declaration (see validator). */
   readonly validators = new Map<object, string>();
+  /** Functions invalidating a stack element by declaration (see invalidator). */
+  readonly invalidators = new Map<object, string>();
   readonly emitted = new Set<object>();
   readonly tables: TableInfo[] = [];
   readonly tableOf = new Map<string, TableInfo>();

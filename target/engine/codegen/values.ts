@@ -86,6 +86,24 @@ export function validator(gen: Gen, t: Type): string {
   return name;
 }
 
+/**
+ * Name of a generated function that marks a stack element invalid and leaves its fields: what bmv2's push_front
+ * and pop_front do to the elements they shift in (a header, or every header of a union).
+ */
+export function invalidator(gen: Gen, t: Type): string {
+  if (t.kind !== 'header' && t.kind !== 'header_union') throw new CodegenError(`stack of ${t.kind}`);
+  const have = gen.invalidators.get(t.decl);
+  if (have) return have;
+  const name = gen.fresh(`inv_${t.decl.name}`);
+  gen.invalidators.set(t.decl, name);
+  const body =
+    t.kind === 'header'
+      ? 'o.$valid = false;'
+      : t.decl.fields.map((f) => `o.${f.name}.$valid = false;`).join(' ');
+  gen.top.push(`function ${name}(o) { ${body} return o; }`);
+  return name;
+}
+
 function resetField(gen: Gen, ref: string, t: Type): string {
   switch (t.kind) {
     case 'header':
