@@ -14,8 +14,12 @@ import {
 } from '../../controller/policy/index.js';
 import { expandTopology } from '../../topology/index.js';
 import { readScenario, type ScenarioFile, type TableEntryFile } from '../../target/sim/scenario-file.js';
+import { captureSwitchPorts, type Capture } from '../../target/sim/capture.js';
 import { buildScenario, runBuilt } from '../../target/sim/scenario-run.js';
 import { formatReport } from '../../target/sim/report-text.js';
+
+/** --pcap names a directory that cannot be made or written: the option's fault, not the scenario's. */
+class PcapDirError extends Error {}
 
 /** Exit status for a scenario the user must fix; 1 stays for usage errors. */
 const EXIT_CONFIG = 2;
@@ -36,7 +40,12 @@ export function simCommand(): Command {
       'install the per-queue S and L that `mlt solve` computes for this config on every port of every switch ' +
         "(p4/mlt.p4 MLTEgress.queue_thresholds), before the scenario's own table entries",
     )
-    .action((file: string, flags: { json?: boolean; seed?: number; thresholds?: string }) => {
+    .option(
+      '--pcap <dir>',
+      'write what every switch port sent and received as capture files, as bmv2 --pcap does: ' +
+        'DIR/SWITCH-ethPORT_in.pcap and _out.pcap, stamped in virtual time',
+    )
+    .action((file: string, flags: { json?: boolean; seed?: number; thresholds?: string; pcap?: string }) => {
       const started = Date.now();
       let lastPrint = 0;
       const onProgress = (nowPs: number, durationPs: number, events: number): void => {
@@ -50,6 +59,8 @@ export function simCommand(): Command {
       };
       let report;
       let runStarted: number | undefined;
+      let capture: Capture | undefined;
+      let captureFiles: string[] | undefined;
       try {
         const scn = readScenario(file);
         applyFabric(scn, file);
@@ -57,12 +68,23 @@ export function simCommand(): Command {
         if (flags.thresholds !== undefined)
           scn.tables = [...thresholdEntriesFor(flags.thresholds, scn), ...(scn.tables ?? [])];
         const built = buildScenario(scn, file, { onProgress });
+        if (flags.pcap !== undefined) {
+          try {
+            capture = captureSwitchPorts(built.fabric, flags.pcap);
+          } catch (e) {
+            throw new PcapDirError(`--pcap ${flags.pcap}: ${(e as Error).message}`);
+          }
+        }
         runStarted = Date.now();
         report = runBuilt(built, scn, { onProgress });
+        if (capture) captureFiles = capture.close();
       } catch (err) {
+        capture?.close();
         if (lastPrint > 0 && process.stderr.isTTY) process.stderr.write('\n');
         if (err instanceof ConfigError) {
           process.stderr.write(`${err.message}\n`);
+        } else if (err instanceof PcapDirError) {
+          process.stderr.write(`error: ${err.message}\n`);
         } else {
           process.stderr.write(`${file}: ${(err as Error).message}\n`);
         }
@@ -73,6 +95,7 @@ export function simCommand(): Command {
       const now = Date.now();
       const setup = ((runStarted ?? started) - started) / 1000;
       const run = (now - (runStarted ?? started)) / 1000;
+      if (captureFiles) process.stderr.write(`captures: ${captureFiles.length} file(s) in ${flags.pcap}\n`);
       if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else
         process.stdout.write(

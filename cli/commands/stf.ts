@@ -2,6 +2,7 @@
 // Exit 0 when the test passes, 1 with a diff of expected vs actual packets when it fails, 2 when the program or
 // the test cannot be loaded.
 import { Command } from 'commander';
+import { writeCaptures } from '../../target/stf/captures.js';
 import { runStf } from '../../target/stf/index.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -12,9 +13,23 @@ export function stfCommand(): Command {
     .argument('<program>', 'P4_16 program (v1model)')
     .argument('<test>', 'STF test file')
     .option('-I, --include <dir>', 'add a directory to the #include search path (repeatable)', collect, [])
-    .action(async (program: string, test: string, flags: { include: string[] }) => {
+    .option(
+      '--pcap <dir>',
+      "write the test's traffic as capture files, as p4c's runner leaves them: DIR/pcapN_in.pcap (sent on port N), DIR/pcapN_out.pcap (out of port N)",
+    )
+    .action(async (program: string, test: string, flags: { include: string[]; pcap?: string }) => {
       const result = await runStf({ programPath: program, stfPath: test, includeDirs: flags.include });
       for (const w of result.warnings ?? []) process.stderr.write(`${w}\n`);
+      if (flags.pcap !== undefined && result.traffic) {
+        try {
+          const files = writeCaptures(flags.pcap, result.traffic);
+          process.stderr.write(`captures: ${files.length} file(s) in ${flags.pcap}\n`);
+        } catch (e) {
+          process.stderr.write(`error: --pcap ${flags.pcap}: ${(e as Error).message}\n`);
+          process.exitCode = 2;
+          return;
+        }
+      }
       if (result.status === 'pass') {
         process.stdout.write(`${result.report}\n`);
         process.exitCode = 0;

@@ -1,10 +1,12 @@
 // End-to-end: `mlt sim` as a user runs it (a child process on the CLI entry point, by path, not by import).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { readPcap } from '../../target/pcap/index.js';
 
 const entry = fileURLToPath(new URL('../mlt.ts', import.meta.url));
 const example = fileURLToPath(new URL('../../configs/scenarios/incast-builtin.yaml', import.meta.url));
@@ -68,5 +70,31 @@ describe('mlt sim', function () {
     const bad = mlt(['sim', scenario, '--thresholds', '/nonexistent/solve.yaml']);
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /nonexistent\/solve\.yaml/);
+  });
+
+  it('--pcap writes every switch port it used, and the report stays the same', () => {
+    const caps = join(dir, 'caps');
+    const r = mlt(['sim', example, '--json', '--pcap', caps]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, mlt(['sim', example, '--json']).stdout);
+    const files = readdirSync(caps).sort();
+    assert.match(r.stderr, new RegExp(`captures: ${files.length} file\\(s\\) in `));
+    assert.ok(
+      files.every((f) => /^[a-z0-9]+-eth\d+_(in|out)\.pcap$/.test(f)),
+      files.join(' '),
+    );
+    // What the receiver's switch port sent: every packet the report says arrived (hosts drop nothing).
+    const report = JSON.parse(r.stdout) as { traffic: { received: number }[] };
+    const total = files
+      .filter((f) => f.endsWith('_out.pcap'))
+      .reduce((n, f) => n + readPcap(readFileSync(join(caps, f))).length, 0);
+    assert.ok(
+      total >= report.traffic[0]!.received,
+      `${total} frames out, ${report.traffic[0]!.received} received`,
+    );
+
+    const bad = mlt(['sim', example, '--pcap', example]);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^error: --pcap .*incast-builtin\.yaml: EEXIST/);
   });
 });

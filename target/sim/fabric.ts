@@ -25,6 +25,12 @@ export interface LinkDirection {
   egress: EgressPort;
 }
 
+/**
+ * Sees every frame put on a link: `startPs` when its transmission begins, `arrivePs` when its last bit reaches the
+ * far end. Called during the simulation; `data` is only valid for the call (the frame's memory is reused).
+ */
+export type FrameTap = (link: LinkDirection, startPs: number, arrivePs: number, data: Uint8Array) => void;
+
 export class Fabric {
   readonly sim = new Simulator();
   readonly flows = new FlowRegistry();
@@ -32,6 +38,8 @@ export class Fabric {
   readonly hosts = new Map<string, HostNode>();
   readonly links: LinkDirection[] = [];
   private readonly used = new Set<string>();
+  /** See tap(). */
+  private tapFn: FrameTap | undefined;
 
   constructor(readonly framingOverheadBytes = 0) {}
 
@@ -72,6 +80,11 @@ export class Fabric {
     this.half(b, bPort, a, aPort, link);
   }
 
+  /** Show every frame put on a link to `fn` from now on (one tap at a time; undefined removes it). */
+  tap(fn: FrameTap | undefined): void {
+    this.tapFn = fn;
+  }
+
   /** Frames handled by all switches so far (each arrival at a switch is one switch-hop). */
   switchHops(): number {
     let n = 0;
@@ -89,8 +102,14 @@ export class Fabric {
     const deliver = (data: Uint8Array): void => target.receive(toPort, data);
     // Frames reach the far end in the order they were sent: one lane of events per link direction.
     const arrivals = sim.lane(deliver);
-    const wire = (frames: readonly { data: Uint8Array }[], _start: number, end: number): void => {
-      for (let i = 0; i < frames.length; i++) arrivals.at(end + delay, frames[i]!.data);
+    // The wire is made before the port it belongs to, so the link it reports is filled in below.
+    const self: { link?: LinkDirection } = {};
+    const wire = (frames: readonly { data: Uint8Array }[], start: number, end: number): void => {
+      const tap = this.tapFn;
+      for (let i = 0; i < frames.length; i++) {
+        if (tap !== undefined) tap(self.link!, start, end + delay, frames[i]!.data);
+        arrivals.at(end + delay, frames[i]!.data);
+      }
     };
     const sw = this.switches.get(from);
     let egress: EgressPort;
@@ -103,7 +122,8 @@ export class Fabric {
       h.attach(link.rateBps, this.framingOverheadBytes, wire);
       egress = h.nic!;
     }
-    this.links.push({ from, fromPort, to, toPort, rateBps: link.rateBps, delayPs: delay, egress });
+    self.link = { from, fromPort, to, toPort, rateBps: link.rateBps, delayPs: delay, egress };
+    this.links.push(self.link);
   }
 
   private checkName(name: string): void {

@@ -28,6 +28,16 @@ export interface StfResult {
   report: string;
   /** What the file cannot mean on real bmv2 (see portability.ts), whatever the status; `file:line: warning: ...`. */
   warnings?: string[];
+  /** Every frame sent in and every frame out, in order (see writeCaptures). */
+  traffic?: WireFrame[];
+}
+
+/** A frame on a port: sent by the test's `packet` number `packet` (0-based), or produced by it. */
+export interface WireFrame {
+  port: number;
+  direction: 'in' | 'out';
+  packet: number;
+  data: Uint8Array;
 }
 
 export class StfError extends Error {}
@@ -76,6 +86,8 @@ export function runCommands(
   log: string[] = [],
 ): StfResult {
   const outputs = new Map<number, OutputPacket[]>();
+  const traffic: WireFrame[] = [];
+  let sent = 0;
   const expected = new Map<number, Expectation[]>();
   const anyPorts = new Set<number>();
   const failures: string[] = [];
@@ -106,6 +118,8 @@ export function runCommands(
         }
         case 'packet': {
           let out: OutputPacket[];
+          const packet = sent++;
+          traffic.push({ port: c.port, direction: 'in', packet, data: c.data.slice() });
           try {
             out = sw.processPacket(c.port, c.data);
           } catch (e) {
@@ -116,6 +130,7 @@ export function runCommands(
             break commands;
           }
           for (const o of out) {
+            traffic.push({ port: o.port, direction: 'out', packet, data: o.data });
             const list = outputs.get(o.port) ?? [];
             list.push(o);
             outputs.set(o.port, list);
@@ -286,11 +301,15 @@ export function runCommands(
   if (failures.length) report.push(...failures);
   if (report.length === 0) {
     const count = ports.reduce((s, p) => s + (outputs.get(p)?.length ?? 0), 0);
-    return { status: 'pass', report: [`PASS: ${count} packet(s) out as expected`, ...notes].join('\n') };
+    return {
+      status: 'pass',
+      report: [`PASS: ${count} packet(s) out as expected`, ...notes].join('\n'),
+      traffic,
+    };
   }
   report.push(...notes);
   if (log.length) report.push('switch log:', ...log.map((l) => `  ${l}`));
-  return { status: 'fail', report: `FAIL\n${report.join('\n')}` };
+  return { status: 'fail', report: `FAIL\n${report.join('\n')}`, traffic };
 }
 
 function compare(
