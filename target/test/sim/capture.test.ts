@@ -4,36 +4,16 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readPcap } from '../../pcap/index.js';
-import { BuiltinRouter } from '../../sim/builtin-router.js';
 import { captureSwitchPorts } from '../../sim/capture.js';
-import { Fabric } from '../../sim/fabric.js';
+import type { Fabric } from '../../sim/fabric.js';
 import { ipv4 } from '../../sim/frames.js';
 import { startFlow } from '../../sim/traffic.js';
 import { Rng } from '../../tm/random.js';
 import { PS_PER_US } from '../../tm/time.js';
+import { lineFabric } from './line-fabric.js';
 
+/** 8 Gb/s links (a 1000-byte frame takes 1 us) with 2 us of delay. */
 const GBPS = 1e9;
-
-/** a -(port 1) sw (port 2)- b, 8 Gb/s (a 1000-byte frame takes 1 us), 2 us per link. */
-function line(): Fabric {
-  const f = new Fabric();
-  f.addSwitch(
-    'sw',
-    new BuiltinRouter({
-      routes: [
-        { prefix: ipv4('10.0.0.1'), prefixLen: 32, ports: [1] },
-        { prefix: ipv4('10.0.0.2'), prefixLen: 32, ports: [2] },
-      ],
-      spray: 'round-robin',
-    }),
-    { model: 'commodity', bufferPackets: 100 },
-  );
-  f.addHost('a', ipv4('10.0.0.1'), 1);
-  f.addHost('b', ipv4('10.0.0.2'), 2);
-  f.connect('a', 0, 'sw', 1, { rateBps: 8 * GBPS, delayPs: 2 * PS_PER_US });
-  f.connect('b', 0, 'sw', 2, { rateBps: 8 * GBPS, delayPs: 2 * PS_PER_US });
-  return f;
-}
 
 function flow(f: Fabric, packets: number, startPs: number): void {
   startFlow(
@@ -63,7 +43,7 @@ describe('sim/capture', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it("writes each switch port's frames in and out, with the times they arrived and left", () => {
-    const f = line();
+    const f = lineFabric(8 * GBPS, 2 * PS_PER_US);
     flow(f, 5, 0);
     const capture = captureSwitchPorts(f, dir);
     f.sim.run();
@@ -94,7 +74,7 @@ describe('sim/capture', () => {
   });
 
   it('captures nothing once closed', () => {
-    const f = line();
+    const f = lineFabric(8 * GBPS, 2 * PS_PER_US);
     flow(f, 3, 0);
     const sub = join(dir, 'closed');
     captureSwitchPorts(f, sub).close();

@@ -7,31 +7,9 @@ import { allocFrame } from '../../engine/packet.js';
 import { buildFrame, frameFrom, ipv4 } from '../../sim/frames.js';
 import { buildLeafSpine, leafSpineRoutes } from '../../sim/leaf-spine.js';
 import { queueOfLayer, startFlow, startGradients } from '../../sim/traffic.js';
+import { lineFabric } from './line-fabric.js';
 
 const GBPS = 1e9;
-
-/** Two hosts on one switch: a -(port 1) sw (port 2)- b. */
-function line(rateBps: number, delayPs: number, buffer = 100): Fabric {
-  const f = new Fabric();
-  f.addSwitch(
-    'sw',
-    new BuiltinRouter({
-      routes: [
-        { prefix: ipv4('10.0.0.1'), prefixLen: 32, ports: [1] },
-        { prefix: ipv4('10.0.0.2'), prefixLen: 32, ports: [2] },
-      ],
-      spray: 'round-robin',
-      dscpToPriority: Array.from({ length: 64 }, (_, d) => d >> 3),
-    }),
-    // A shared port buffer: the commodity switch model's.
-    { model: 'commodity', bufferPackets: buffer },
-  );
-  f.addHost('a', ipv4('10.0.0.1'), 1);
-  f.addHost('b', ipv4('10.0.0.2'), 2);
-  f.connect('a', 0, 'sw', 1, { rateBps, delayPs });
-  f.connect('b', 0, 'sw', 2, { rateBps, delayPs });
-  return f;
-}
 
 function leafSpine(spray: SprayMode, hostsPerLeaf = 8) {
   const fabric = new Fabric();
@@ -53,7 +31,7 @@ function leafSpine(spray: SprayMode, hostsPerLeaf = 8) {
 describe('sim/fabric', () => {
   it('delivers with store-and-forward timing: serialisation + delay per hop', () => {
     // 1000-byte frames at 8 Gb/s take 1 us; each link adds 2 us of propagation.
-    const f = line(8 * GBPS, 2 * PS_PER_US);
+    const f = lineFabric(8 * GBPS, 2 * PS_PER_US);
     const flow = startFlow(
       f,
       {
@@ -79,7 +57,7 @@ describe('sim/fabric', () => {
   });
 
   it('gives the memory of a frame it dropped back for new frames, never that of a frame it forwarded', () => {
-    const f = line(8 * GBPS, 2 * PS_PER_US, 1);
+    const f = lineFabric(8 * GBPS, 2 * PS_PER_US, 1);
     const sw = f.switches.get('sw')!;
     const frame = (dst: string): Uint8Array =>
       buildFrame({ ...frameFrom(f.host('a'), 1000), dstIp: ipv4(dst), flowId: 1 });
@@ -185,7 +163,7 @@ describe('sim/fabric', () => {
   });
 
   it('a saturated low-priority queue does not delay the high-priority queue across the fabric', () => {
-    const f = line(10 * GBPS, PS_PER_US, 100_000);
+    const f = lineFabric(10 * GBPS, PS_PER_US, 100_000);
     f.addHost('c', ipv4('10.0.0.3'), 3);
     f.connect('c', 0, 'sw', 3, { rateBps: 10 * GBPS, delayPs: PS_PER_US });
     const flow = (name: string, src: string, dscp: number, bytes: number, gbps: number, seed: number) =>
