@@ -7,33 +7,11 @@ import { readPcap } from '../../pcap/index.js';
 import { captureSwitchPorts } from '../../sim/capture.js';
 import type { Fabric } from '../../sim/fabric.js';
 import { ipv4 } from '../../sim/frames.js';
-import { startFlow } from '../../sim/traffic.js';
-import { Rng } from '../../tm/random.js';
 import { PS_PER_US } from '../../tm/time.js';
-import { lineFabric } from './line-fabric.js';
+import { lineFabric, lineFlow } from './line-fabric.js';
 
 /** 8 Gb/s links (a 1000-byte frame takes 1 us) with 2 us of delay. */
-const GBPS = 1e9;
-
-function flow(f: Fabric, packets: number, startPs: number): void {
-  startFlow(
-    f,
-    {
-      name: 'x',
-      src: 'a',
-      dst: 'b',
-      packetBytes: 1000,
-      dscp: 0,
-      ecn: 0,
-      rateBps: 4 * GBPS,
-      arrival: 'constant',
-      startPs,
-      stopPs: startPs + 100 * PS_PER_US,
-      packets,
-    },
-    new Rng(1),
-  );
-}
+const line = (): Fabric => lineFabric(8e9, 2 * PS_PER_US);
 
 describe('sim/capture', () => {
   let dir: string;
@@ -43,8 +21,8 @@ describe('sim/capture', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it("writes each switch port's frames in and out, with the times they arrived and left", () => {
-    const f = lineFabric(8 * GBPS, 2 * PS_PER_US);
-    flow(f, 5, 0);
+    const f = line();
+    lineFlow(f, 5);
     const capture = captureSwitchPorts(f, dir);
     f.sim.run();
     const files = capture.close();
@@ -74,8 +52,8 @@ describe('sim/capture', () => {
   });
 
   it('captures nothing once closed', () => {
-    const f = lineFabric(8 * GBPS, 2 * PS_PER_US);
-    flow(f, 3, 0);
+    const f = line();
+    lineFlow(f, 3);
     const sub = join(dir, 'closed');
     captureSwitchPorts(f, sub).close();
     f.sim.run();

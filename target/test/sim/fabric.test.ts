@@ -7,7 +7,7 @@ import { allocFrame } from '../../engine/packet.js';
 import { buildFrame, frameFrom, ipv4 } from '../../sim/frames.js';
 import { buildLeafSpine, leafSpineRoutes } from '../../sim/leaf-spine.js';
 import { queueOfLayer, startFlow, startGradients } from '../../sim/traffic.js';
-import { lineFabric } from './line-fabric.js';
+import { lineFabric, lineFlow } from './line-fabric.js';
 
 const GBPS = 1e9;
 
@@ -32,23 +32,7 @@ describe('sim/fabric', () => {
   it('delivers with store-and-forward timing: serialisation + delay per hop', () => {
     // 1000-byte frames at 8 Gb/s take 1 us; each link adds 2 us of propagation.
     const f = lineFabric(8 * GBPS, 2 * PS_PER_US);
-    const flow = startFlow(
-      f,
-      {
-        name: 'x',
-        src: 'a',
-        dst: 'b',
-        packetBytes: 1000,
-        dscp: 0,
-        ecn: 0,
-        rateBps: 4 * GBPS,
-        arrival: 'constant',
-        startPs: 0,
-        stopPs: 100 * PS_PER_US,
-        packets: 10,
-      },
-      new Rng(1),
-    );
+    const flow = lineFlow(f, 10);
     f.sim.run();
     assert.equal(flow.received, 10);
     // Host wire 1 us + 2 us delay + switch wire 1 us + 2 us delay, no queueing at half the line rate.
