@@ -8,6 +8,7 @@ import { ConfigError } from '../../config-file/index.js';
 import { loadFabric } from '../../controller/fabric/index.js';
 import { isLoopbackAddress, startEmbeddedFabric, type RunningFabric } from '../../target/p4runtime/fabric.js';
 import { readRegularFile } from '../../target/frontend/preprocessor.js';
+import { captureEgress, type EgressCapture } from '../../target/p4runtime/capture.js';
 import { engineLoader } from '../../target/p4runtime/engine-loader.js';
 import { DEFAULT_LIMITS } from '../../target/p4runtime/limits.js';
 import { PipelineLoadError } from '../../target/p4runtime/pipeline.js';
@@ -85,6 +86,11 @@ export function targetCommand(): Command {
       DEFAULT_LIMITS.keepaliveTimeoutMs,
     )
     .option(
+      '--pcap <dir>',
+      'write the frames each device sends out of its data-plane ports as capture files, as simple_switch_grpc ' +
+        '--pcap does: DIR/portN_out.pcap (with --fabric, DIR/SWITCH-ethN_out.pcap), wall-clock timestamps',
+    )
+    .option(
       '-I, --include-dir <dir>',
       'allow programs (the --p4 one and pushed ones) to #include files under this directory (repeatable); ' +
         "without it only the target's own core.p4 and v1model.p4 can be included",
@@ -104,6 +110,7 @@ export function targetCommand(): Command {
         maxBatch: number;
         keepaliveMs: number;
         keepaliveTimeoutMs: number;
+        pcap?: string;
       }) => {
         if (flags.fabric !== undefined) {
           if (flags.p4 !== undefined) {
@@ -157,13 +164,42 @@ export function targetCommand(): Command {
           process.exitCode = 2;
           return;
         }
+        const captures: EgressCapture[] = [];
+        if (flags.pcap !== undefined) {
+          const started = startCapture(flags.pcap, log, () => [
+            captureEgress(server.service, flags.pcap!, (port) => `port${port}_out.pcap`, log),
+          ]);
+          if (!started) {
+            await server.stop(0);
+            process.exitCode = 2;
+            return;
+          }
+          captures.push(...started);
+        }
         process.stdout.write(
           `P4Runtime device ${flags.deviceId} listening on ${server.address} (program ${flags.p4}, CPU port ${flags.cpuPort})\n`,
         );
         await untilSignal(log, () => server.stop(2000));
+        for (const c of captures) c.close();
         process.exitCode = 0;
       },
     );
+}
+
+/** Starts the captures `make` creates in `dir`; on failure says why (exit 2 is the caller's) and returns undefined. */
+function startCapture(
+  dir: string,
+  log: (line: string) => void,
+  make: () => EgressCapture[],
+): EgressCapture[] | undefined {
+  try {
+    const captures = make();
+    log(`capturing egress in ${dir}`);
+    return captures;
+  } catch (e) {
+    process.stderr.write(`error: --pcap ${dir}: ${(e as Error).message}\n`);
+    return undefined;
+  }
 }
 
 async function untilSignal(log: (line: string) => void, stop: () => Promise<void>): Promise<void> {
@@ -181,7 +217,7 @@ async function untilSignal(log: (line: string) => void, stop: () => Promise<void
 
 async function serveFabric(
   file: string,
-  flags: { cpuPort: number; seed: number; includeDir: string[] },
+  flags: { cpuPort: number; seed: number; includeDir: string[]; pcap?: string },
 ): Promise<void> {
   const fail = (message: string): void => {
     process.stderr.write(`${message}\n`);
@@ -230,7 +266,23 @@ async function serveFabric(
     process.stdout.write(
       `${e.name.padEnd(width)}  P4Runtime device ${e.deviceId} listening on ${e.address}\n`,
     );
+  const captures: EgressCapture[] = [];
+  if (flags.pcap !== undefined) {
+    const started = startCapture(flags.pcap, log, () =>
+      running.servers.map((server, i) => {
+        const name = running.endpoints[i]!.name;
+        return captureEgress(server.service, flags.pcap!, (port) => `${name}-eth${port}_out.pcap`, log);
+      }),
+    );
+    if (!started) {
+      await running.stop(0);
+      process.exitCode = 2;
+      return;
+    }
+    captures.push(...started);
+  }
   process.stdout.write(`fabric ${fabric.name}: ${running.endpoints.length} switches\n`);
   await untilSignal(log, () => running.stop(2000));
+  for (const c of captures) c.close();
   process.exitCode = 0;
 }

@@ -1,7 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { P4RuntimeClient } from 'p4runtime-ts';
+import { readPcap } from '../../target/pcap/index.js';
 import { PROGRAM_PATH } from '../../target/test/p4runtime/harness.js';
 
 const MLT = fileURLToPath(new URL('../mlt.ts', import.meta.url));
@@ -62,5 +66,47 @@ describe('mlt target', () => {
     assert.equal(await remote.exit, 2);
     const bad = startTarget(['--p4', fileURLToPath(import.meta.url), '--grpc', '127.0.0.1:0']);
     assert.equal(await bad.exit, 2);
+  });
+
+  it('--pcap writes each frame a PacketOut sends out of a port as it leaves, stamped with the wall clock', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mlt-target-pcap-'));
+    const caps = join(dir, 'caps');
+    const t = startTarget(['--p4', PROGRAM_PATH, '--grpc', '127.0.0.1:0', '--pcap', caps]);
+    try {
+      const address = await t.address;
+      const c = new P4RuntimeClient({ address, deviceId: 0, electionId: 1n, reconnect: false });
+      try {
+        await c.connect();
+        await c.fetchP4Info();
+        const before = Math.floor(Date.now() / 1000);
+        // pktio.p4 sends a PacketOut out of the port its packet_out header names.
+        const frame = Buffer.from('0000000012340000000000010800' + 'ab'.repeat(46), 'hex');
+        c.packetOut(frame, { egress_port: 7 });
+        c.packetOut(frame, { egress_port: 7 });
+        c.packetOut(frame, { egress_port: 3 });
+        const file = join(caps, 'port7_out.pcap');
+        // Written through as they leave: readable while the target runs.
+        for (let i = 0; i < 100 && !(existsSync(file) && readPcap(readFileSync(file)).length === 2); i++)
+          await new Promise((r) => setTimeout(r, 50));
+        const frames = readPcap(readFileSync(file));
+        assert.equal(frames.length, 2);
+        assert.deepEqual(Buffer.from(frames[0]!.data), frame);
+        const after = Math.ceil(Date.now() / 1000);
+        for (const f of frames) assert.ok(f.seconds >= before && f.seconds <= after, `${f.seconds} s`);
+        assert.ok(frames[0]!.nanoseconds < 1e9);
+      } finally {
+        c.close();
+      }
+      t.child.kill('SIGTERM');
+      assert.equal(await t.exit, 0);
+      assert.deepEqual(readdirSync(caps).sort(), ['port3_out.pcap', 'port7_out.pcap']);
+      assert.equal(readPcap(readFileSync(join(caps, 'port3_out.pcap'))).length, 1);
+
+      const bad = startTarget(['--p4', PROGRAM_PATH, '--grpc', '127.0.0.1:0', '--pcap', PROGRAM_PATH]);
+      assert.equal(await bad.exit, 2);
+    } finally {
+      t.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

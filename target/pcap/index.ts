@@ -36,18 +36,24 @@ export class PcapWriter {
     this.put(h);
   }
 
-  /** Adds a frame seen at `timeNs` nanoseconds of virtual time (non-negative). */
-  write(timeNs: number, frame: Uint8Array): void {
+  /**
+   * Adds a frame seen at `timeNs` nanoseconds (non-negative): of virtual time, or since the Unix epoch as a
+   * bigint (a number cannot hold today's date to the nanosecond).
+   */
+  write(timeNs: number | bigint, frame: Uint8Array): void {
     if (this.closed) throw new Error(`${this.path}: capture already closed`);
     const kept = Math.min(frame.length, SNAPLEN);
-    const t = Math.max(0, Math.floor(timeNs));
+    const [sec, ns] =
+      typeof timeNs === 'bigint'
+        ? [Number(max0(timeNs) / 1_000_000_000n), Number(max0(timeNs) % 1_000_000_000n)]
+        : [Math.floor(Math.max(0, timeNs) / 1e9), Math.floor(Math.max(0, timeNs)) % 1e9];
     const need = RECORD_HEADER_BYTES + kept;
     if (this.used + need > this.buf.length) this.flush();
     if (need > this.buf.length) this.buf = Buffer.alloc(need);
     const b = this.buf;
     let o = this.used;
-    b.writeUInt32LE(Math.floor(t / 1e9) >>> 0, o);
-    b.writeUInt32LE(t % 1e9, o + 4);
+    b.writeUInt32LE(sec >>> 0, o);
+    b.writeUInt32LE(ns, o + 4);
     b.writeUInt32LE(kept, o + 8);
     b.writeUInt32LE(frame.length, o + 12);
     o += RECORD_HEADER_BYTES;
@@ -68,7 +74,8 @@ export class PcapWriter {
     this.used += bytes.length;
   }
 
-  private flush(): void {
+  /** Writes out what is buffered, so that a reader of the file sees every frame added so far. */
+  flush(): void {
     let off = 0;
     try {
       while (off < this.used) off += writeSync(this.fd, this.buf, off, this.used - off);
@@ -79,8 +86,16 @@ export class PcapWriter {
   }
 }
 
+function max0(t: bigint): bigint {
+  return t < 0n ? 0n : t;
+}
+
 /** A frame read back from a capture file (for tests and tools). */
 export interface PcapRecord {
+  /** The timestamp's two fields. */
+  seconds: number;
+  nanoseconds: number;
+  /** Both in nanoseconds: exact for virtual times (below 2^53 ns, 104 days), not for wall-clock dates. */
   timeNs: number;
   /** The frame's length on the wire; `data` holds at most SNAPLEN bytes of it. */
   length: number;
@@ -100,8 +115,12 @@ export function readPcap(bytes: Uint8Array): PcapRecord[] {
     const kept = b.readUInt32LE(o + 8);
     const start = o + RECORD_HEADER_BYTES;
     if (start + kept > b.length) throw new Error(`truncated record at byte ${o}`);
+    const seconds = b.readUInt32LE(o);
+    const nanoseconds = b.readUInt32LE(o + 4);
     out.push({
-      timeNs: b.readUInt32LE(o) * 1e9 + b.readUInt32LE(o + 4),
+      seconds,
+      nanoseconds,
+      timeNs: seconds * 1e9 + nanoseconds,
       length: b.readUInt32LE(o + 12),
       data: new Uint8Array(b.subarray(start, start + kept)),
     });

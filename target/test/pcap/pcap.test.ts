@@ -46,6 +46,17 @@ describe('pcap files', () => {
     });
   });
 
+  it('stamps a bigint time as seconds and nanoseconds since the epoch, exactly', () => {
+    const path = join(dir, 'wall.pcap');
+    const w = new PcapWriter(path);
+    w.write(1_764_000_000_123_456_789n, new Uint8Array(60));
+    w.write(-5n, new Uint8Array(60));
+    w.close();
+    const [r, early] = readPcap(readFileSync(path));
+    assert.deepEqual([r!.seconds, r!.nanoseconds], [1_764_000_000, 123_456_789]);
+    assert.deepEqual([early!.seconds, early!.nanoseconds], [0, 0]);
+  });
+
   it('stores at most SNAPLEN bytes of a longer frame and records its true length', () => {
     const path = join(dir, 'long.pcap');
     const w = new PcapWriter(path);
