@@ -98,6 +98,9 @@ export interface PendingIngress {
    *  input is never written and every output frame is a fresh copy. */
   owned?: boolean;
   preserved?: { paths: string[]; meta: Obj };
+  /** The length the packet had when it first arrived, if not data's: bmv2 keeps it through resubmission and
+   *  recirculation, and its counters and meters count it. */
+  ingressLength?: number;
 }
 
 /** The empty list of a result (most packets have no clones, resubmits or recirculations): one shared,
@@ -211,6 +214,7 @@ export class Switch extends SwitchControlPlane {
     data: Uint8Array,
     instanceType: number,
     preserved?: PendingIngress['preserved'],
+    ingressLength = data.length,
   ): PktState {
     const b = this.blocks;
     let s = this.freeStates.pop();
@@ -228,6 +232,8 @@ export class Switch extends SwitchControlPlane {
       st.recirculate = null;
       st.truncate = 0;
       st.digest = null;
+      st.len = data.length;
+      st.inlen = ingressLength;
       s.owned = false;
       s.recyclable = true;
     } else
@@ -237,7 +243,15 @@ export class Switch extends SwitchControlPlane {
         sm: b.newStandardMetadata(),
         pkt: { buf: data, bit: 0, nbits: data.length * 8 },
         out: WRITER,
-        st: { clone: null, resubmit: null, recirculate: null, truncate: 0, digest: null },
+        st: {
+          clone: null,
+          resubmit: null,
+          recirculate: null,
+          truncate: 0,
+          digest: null,
+          len: data.length,
+          inlen: ingressLength,
+        },
         owned: false,
         recyclable: true,
         job: undefined,
@@ -337,7 +351,7 @@ export class Switch extends SwitchControlPlane {
    *  the packets to run through ingress again (resubmit) are returned (usually a shared empty list). */
   ingressInto(p: PendingIngress, jobs: EgressJob[]): PendingIngress[] {
     const b = this.blocks;
-    const s = this.newState(p.port, p.data, p.instanceType, p.preserved);
+    const s = this.newState(p.port, p.data, p.instanceType, p.preserved, p.ingressLength);
     b.set(s);
     this.parse(s);
     this.runVerify(b);
@@ -347,12 +361,17 @@ export class Switch extends SwitchControlPlane {
     if (clone && clone.type === 0) {
       const session = this.mirror.get(clone.session);
       if (session !== undefined) {
-        const c = this.newState(p.port, p.data, InstanceType.INGRESS_CLONE, {
-          paths: clone.fields ?? [],
-          meta: s.meta,
-        });
+        const c = this.newState(
+          p.port,
+          p.data,
+          InstanceType.INGRESS_CLONE,
+          { paths: clone.fields ?? [], meta: s.meta },
+          s.st.inlen,
+        );
         b.set(c);
         this.parse(c);
+        // simple_switch gives an ingress clone the length the packet arrived with.
+        c.st.len = p.data.length;
         this.mirrorOut(c, session, jobs);
         b.set(s);
       }
@@ -366,6 +385,7 @@ export class Switch extends SwitchControlPlane {
           data: p.data,
           instanceType: InstanceType.RESUBMIT,
           preserved: { paths: s.st.resubmit, meta: s.meta },
+          ingressLength: s.st.inlen,
         },
       ];
       return again;
@@ -471,6 +491,7 @@ export class Switch extends SwitchControlPlane {
     const sm = s.sm;
     sm.egress_port = job.egressPort;
     sm.egress_spec = 0;
+    sm.packet_length = s.st.len;
     sm.enq_qdepth = q.enqQdepth;
     sm.deq_qdepth = q.deqQdepth;
     sm.enq_timestamp = q.enqTimestamp >>> 0;
@@ -489,7 +510,15 @@ export class Switch extends SwitchControlPlane {
           meta: this.blocks.newMeta(),
           sm: this.blocks.newStandardMetadata(),
           out: WRITER,
-          st: { clone: null, resubmit: null, recirculate: null, truncate: 0, digest: null },
+          st: {
+            clone: null,
+            resubmit: null,
+            recirculate: null,
+            truncate: 0,
+            digest: null,
+            len: s.st.len,
+            inlen: s.st.inlen,
+          },
           owned: false,
           // The clone shares s.pkt: neither may be reused while the other is queued.
           recyclable: false,
@@ -498,7 +527,6 @@ export class Switch extends SwitchControlPlane {
         s.recyclable = false;
         for (const pth of clone.fields ?? []) setPath(c.meta, pth, getPath(s.meta, pth));
         c.sm.ingress_port = sm.ingress_port;
-        c.sm.packet_length = sm.packet_length;
         c.sm.instance_type = InstanceType.EGRESS_CLONE;
         const clones: EgressJob[] = [];
         this.mirrorOut(c, session, clones);
@@ -528,6 +556,7 @@ export class Switch extends SwitchControlPlane {
           data,
           instanceType: InstanceType.RECIRC,
           preserved: { paths: s.st.recirculate, meta: s.meta },
+          ingressLength: s.st.inlen,
         },
       ];
       return null;

@@ -30,6 +30,14 @@ export interface PktState {
     truncate: number;
     /** The last digest() call's, read when ingress ends. */
     digest: DigestReq | null;
+    /**
+     * bmv2's packet length register: the length the packet arrived with, plus the bytes of each header
+     * setValid() made valid and minus those setInvalid() made invalid; egress reads it as packet_length.
+     */
+    len: number;
+    /** The length the packet had when it first arrived (bmv2's ingress_length, kept by its clones,
+     *  resubmissions and recirculations): what counters and meters count. */
+    inlen: number;
   };
   /** pkt.buf was handed over (PendingIngress.owned) and no other job shares it: egress may deparse into it. */
   owned: boolean;

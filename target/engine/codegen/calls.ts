@@ -9,7 +9,7 @@ import { externFunction, externMethod } from './externs.js';
 import { CodegenError, type BoundBlock, type FnCtx, type Gen } from './gen.js';
 import { parser } from './parser.js';
 import { tableFn, tableInfo } from './tables.js';
-import { defaultValue, invalidator, validator } from './values.js';
+import { defaultValue, devalidator, invalidator, validator } from './values.js';
 
 /** Source of a call; `asStmt` when its value (if any) is unused. */
 export function callCode(gen: Gen, c: CallExpr, asStmt: boolean): string {
@@ -220,7 +220,7 @@ function builtin(gen: Gen, name: string, obj: Expr, args: (Expr | undefined)[], 
       // bmv2's add_header: a header made valid starts with every field 0; one already valid is left as is.
       return `(${unionSiblingsInvalid(gen, obj)}${validator(gen, obj.type)}(${lvalue(gen, obj)}))`;
     case 'setInvalid':
-      return `(${lvalue(gen, obj)}.$valid = false)`;
+      return `${devalidator(gen, obj.type)}(${lvalue(gen, obj)})`;
     case 'push_front':
     case 'pop_front': {
       const n = args[0]?.constValue?.kind === 'int' ? Number(args[0].constValue.value) : 1;

@@ -126,12 +126,13 @@ export function externMethod(
       return `((${idx(0)}) < ${info.size} ? (${ref}.cells[${idx(0)}] = ${exprAs(gen, a(1), cell)}) : 0)`;
     }
     case 'counter.count':
-      return `${ref}.count(${idx(0)}, $sm.packet_length)`;
+      // bmv2 counts the bytes the packet arrived with (its ingress length), not packet_length.
+      return `${ref}.count(${idx(0)}, $st.inlen)`;
     case 'direct_counter.count':
       return 'undefined';
     case 'meter.execute_meter':
       // bmv2 meters the bytes the packet arrived with (its ingress length), not packet_length.
-      return store(gen, a(1), color(`${ref}.meter.execute(${idx(0)}, $pkt.nbits >>> 3)`, a(1).type)).replace(
+      return store(gen, a(1), color(`${ref}.meter.execute(${idx(0)}, $st.inlen)`, a(1).type)).replace(
         /;$/,
         '',
       );

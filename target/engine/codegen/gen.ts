@@ -89,8 +89,9 @@ export class Gen {
   readonly declPrefix = new Map<object, string>();
   readonly factories = new Map<object, string>();
   readonly resetters = new Map<object, string>();
-  /** setValid functions by header declaration (see validator). */
+  /** setValid and setInvalid functions by header declaration (see validator). */
   readonly validators = new Map<object, string>();
+  readonly devalidators = new Map<object, string>();
   /** Functions invalidating a stack element by declaration (see invalidator). */
   readonly invalidators = new Map<object, string>();
   readonly emitted = new Set<object>();

@@ -1,12 +1,12 @@
 // Statements: blocks, assignments, conditionals, switch on an action run or a value, loops, return and exit.
-import type { BlockStmt, Expr, Stmt, VariableDecl } from '../../frontend/ast.js';
+import type { BlockStmt, Expr, Stmt, Type, VariableDecl } from '../../frontend/ast.js';
 import { callCode } from './calls.js';
 import { build, expr, exprAs, lvalue, store, valueFor } from './expressions.js';
 import { CodegenError, type FnCtx, type Gen } from './gen.js';
 import { forInLoop, forLoop, loopJump } from './loops.js';
 import { tableInfo } from './tables.js';
 import { inRange, runtimeIndexes } from './stack-index.js';
-import { defaultValue } from './values.js';
+import { defaultValue, validator } from './values.js';
 
 export function block(gen: Gen, b: BlockStmt, ctx: FnCtx): string {
   return `{\n${b.stmts.map((s) => stmt(gen, s, ctx)).join('\n')}\n}`;
@@ -22,7 +22,7 @@ export function stmt(gen: Gen, s: Stmt, ctx: FnCtx): string {
       const code =
         t.kind === 'stack' && s.rhs.kind === 'list'
           ? `$rt.assign(${lvalue(gen, s.lhs)}.$a, ${v}.$a);`
-          : store(gen, s.lhs, v);
+          : madeValid(gen, s.lhs, s.rhs, t) + store(gen, s.lhs, v);
       const lhsIdx = runtimeIndexes(s.lhs);
       const rhsIdx = runtimeIndexes(s.rhs);
       if (lhsIdx.length === 0 && rhsIdx.length === 0) return code;
@@ -83,6 +83,34 @@ export function guardedValue(gen: Gen, e: Expr, value: string): string {
 
 export function stmtBlock(gen: Gen, s: Stmt, ctx: FnCtx): string {
   return s.kind === 'block' ? block(gen, s, ctx) : `{ ${stmt(gen, s, ctx)} }`;
+}
+
+/**
+ * The setValid() calls p4c puts before an assignment of a brace expression to a header, or to a struct holding
+ * headers given brace expressions (its SetHeaders pass): on bmv2 they count the headers' bytes into the packet
+ * length if they were invalid (see validator).
+ */
+function madeValid(gen: Gen, lhs: Expr, src: Expr, t: Type): string {
+  if (t.kind !== 'header' && t.kind !== 'struct') return '';
+  if (lhs.kind === 'dontcare' || (src.kind !== 'list' && src.kind !== 'struct_init')) return '';
+  return validCalls(gen, lvalue(gen, lhs), src, t);
+}
+
+function validCalls(gen: Gen, dest: string, src: Expr, t: Type): string {
+  if (src.kind !== 'list' && src.kind !== 'struct_init') return '';
+  if (t.kind === 'header') return `${validator(gen, t)}(${dest}); `;
+  if (t.kind !== 'struct') return '';
+  const fields = t.decl.fields;
+  const parts =
+    src.kind === 'list'
+      ? src.elements.map((e, i) =>
+          fields[i] ? validCalls(gen, `${dest}.${fields[i].name}`, e, fields[i].type) : '',
+        )
+      : src.fields.map((f) => {
+          const fd = fields.find((x) => x.name === f.name);
+          return fd ? validCalls(gen, `${dest}.${fd.name}`, f.value, fd.type) : '';
+        });
+  return parts.join('');
 }
 
 export function varDecl(gen: Gen, d: VariableDecl, moduleLevel = false): string {

@@ -133,8 +133,8 @@ export function tableFn(gen: Gen, info: TableInfo): string {
   const dm = info.directMeter === undefined ? undefined : `$ext[${info.directMeter}].direct`;
   const target = dm ? meterTarget(info) : undefined;
   const counted =
-    (info.directCounter ? `$e.packets++; $e.bytes += $sm.packet_length;` : '') +
-    (dm ? ` ${dm}.hit($e, $pkt.nbits >>> 3);` : '') +
+    (info.directCounter ? `$e.packets++; $e.bytes += $st.inlen;` : '') +
+    (dm ? ` ${dm}.hit($e, $st.inlen);` : '') +
     (dm && target ? ` ${store(gen, target, color(`${dm}.color`, target.type))}` : '');
   const missed = dm ? ` ${dm}.miss();` : '';
   gen.top.push(

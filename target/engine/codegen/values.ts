@@ -2,7 +2,7 @@
 // that invalidate or zero them in place between packets.
 import type { HeaderTypeDecl, HeaderUnionDecl, StructTypeDecl, Type } from '../../frontend/ast.js';
 import * as B from '../bits.js';
-import { bitOf, paddingBits } from '../types.js';
+import { bitOf, paddingBits, wireWidth } from '../types.js';
 import { CodegenError, type Gen } from './gen.js';
 
 /** Source of a fresh default value of type t (0, false, invalid headers). */
@@ -75,15 +75,51 @@ export function resetter(gen: Gen, t: Type): string {
   return name;
 }
 
-/** Name of a generated function that makes a header valid as bmv2's add_header does (see setValid). */
+/**
+ * Name of a generated function that makes a header valid as bmv2's add_header does (see setValid): a header that
+ * was invalid gets every field 0 and adds its bytes to the packet length register (PktState.st.len); one
+ * already valid is left as it is.
+ */
 export function validator(gen: Gen, t: Type): string {
   if (t.kind !== 'header') throw new CodegenError(`setValid on ${t.kind}`);
-  const have = gen.validators.get(t.decl);
+  return validityFn(
+    gen,
+    gen.validators,
+    `sv_${t.decl.name}`,
+    t.decl,
+    (bytes) => `if (!o.$valid) { ${resetter(gen, t)}(o); o.$valid = true; $st.len += ${bytes}; }`,
+  );
+}
+
+/** As validator, for setInvalid (bmv2's remove_header): a valid header takes its bytes off the register. */
+export function devalidator(gen: Gen, t: Type): string {
+  if (t.kind !== 'header') throw new CodegenError(`setInvalid on ${t.kind}`);
+  return validityFn(
+    gen,
+    gen.devalidators,
+    `si_${t.decl.name}`,
+    t.decl,
+    (bytes) => `if (o.$valid) { $st.len -= ${bytes}; o.$valid = false; }`,
+  );
+}
+
+/** A generated function `name(o)` with `body`, given the expression for o's bytes in a packet; one per decl. */
+function validityFn(
+  gen: Gen,
+  made: Map<object, string>,
+  name: string,
+  decl: HeaderTypeDecl,
+  body: (bytes: string) => string,
+): string {
+  const have = made.get(decl);
   if (have) return have;
-  const name = gen.fresh(`sv_${t.decl.name}`);
-  gen.validators.set(t.decl, name);
-  gen.top.push(`function ${name}(o) { if (!o.$valid) { ${resetter(gen, t)}(o); o.$valid = true; } }`);
-  return name;
+  const fn = gen.fresh(name);
+  made.set(decl, fn);
+  // bmv2's get_nbytes_packet(): the fixed fields, and a varbit's current width.
+  const v = decl.varbitField;
+  const bytes = v ? `((${wireWidth(decl)} + o.$w_${v.name}) >> 3)` : `${wireWidth(decl) >> 3}`;
+  gen.top.push(`function ${fn}(o) { ${body(bytes)} }`);
+  return fn;
 }
 
 /**
