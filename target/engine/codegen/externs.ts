@@ -10,7 +10,7 @@ import { digestCall } from './digest.js';
 import { expr, exprAs, lvalue, store } from './expressions.js';
 import { CodegenError, type ExternInfo, type Gen } from './gen.js';
 import { extractInto, readField } from './parser.js';
-import { defaultValue, factory, propertyKey } from './values.js';
+import { factory, propertyKey } from './values.js';
 
 /** Source of a value of type t read from the packet at bit `$o + at`, and the bits it took. */
 function lookaheadValue(t: Type, at: number): { src: string; width: number } {
@@ -114,12 +114,9 @@ export function externMethod(
   const idx = (i: number): string => exprAs(gen, a(i), { kind: 'bit', width: 32 });
   switch (`${ext}.${method}`) {
     case 'register.read': {
-      const out = a(0);
-      return store(
-        gen,
-        out,
-        `(${idx(1)} < ${info.size} ? ${ref}.cells[${idx(1)}] : ${defaultValue(gen, out.type)})`,
-      ).replace(/;$/, '');
+      // Past the end, bmv2 leaves the result as it was (v1model leaves it unspecified).
+      const read = store(gen, a(0), `${ref}.cells[${idx(1)}]`).replace(/;$/, '');
+      return `(${idx(1)} < ${info.size} ? (${read}) : 0)`;
     }
     case 'register.write': {
       const cell = info.cellType ?? a(1).type;
@@ -130,12 +127,12 @@ export function externMethod(
       return `${ref}.count(${idx(0)}, $st.inlen)`;
     case 'direct_counter.count':
       return 'undefined';
-    case 'meter.execute_meter':
-      // bmv2 meters the bytes the packet arrived with (its ingress length), not packet_length.
-      return store(gen, a(1), color(`${ref}.meter.execute(${idx(0)}, $st.inlen)`, a(1).type)).replace(
-        /;$/,
-        '',
-      );
+    case 'meter.execute_meter': {
+      // bmv2 meters the bytes the packet arrived with (its ingress length), not packet_length; past the end it
+      // leaves the result as it was.
+      const run = store(gen, a(1), color(`${ref}.meter.execute(${idx(0)}, $st.inlen)`, a(1).type));
+      return `(${idx(0)} < ${info.size} ? (${run.replace(/;$/, '')}) : 0)`;
+    }
     case 'direct_meter.read':
       // p4c compiles read() away into the table's meter target, which the table writes on every hit
       // (meterTarget). Only an argument the table cannot reach (local to the action) is stored here, from
