@@ -1,7 +1,8 @@
 // Packet captures in the libpcap file format (what tcpdump, Wireshark and scapy's rdpcap read), Ethernet link
-// type. bmv2 writes one such file per interface and direction when started with --pcap; `mlt stf --pcap` and
-// `mlt sim --pcap` write the same from the embedded target, so a failing test or a scenario can be opened in
-// Wireshark. Timestamps are virtual time: nanosecond resolution (the format's 0xa1b23c4d variant).
+// type. bmv2 writes one such file per interface and direction when started with --pcap; `mlt stf`, `mlt sim`
+// and `mlt target` write the same from the embedded target with their own --pcap, so a failing test, a
+// scenario or a controller's PacketOuts can be opened in Wireshark. Timestamps have nanosecond resolution (the
+// format's 0xa1b23c4d variant): virtual time for tests and scenarios, the wall clock for a running target.
 import { closeSync, openSync, writeSync } from 'node:fs';
 
 /** Largest frame stored whole; longer ones are cut to this, with their true length recorded. */
@@ -64,9 +65,12 @@ export class PcapWriter {
 
   close(): void {
     if (this.closed) return;
-    this.flush();
     this.closed = true;
-    closeSync(this.fd);
+    try {
+      this.flush();
+    } finally {
+      closeSync(this.fd);
+    }
   }
 
   private put(bytes: Uint8Array): void {
