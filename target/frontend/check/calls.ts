@@ -122,6 +122,13 @@ function applyParam(
 
 export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
   const callee = e.callee;
+  // P4_16 "Calling conventions": the arguments of a call are all named or all positional.
+  const named = e.rawArgs.filter((a) => a.name !== undefined).length;
+  if (named > 0 && named < e.rawArgs.length)
+    return cx.fatal(
+      e.rawArgs.find((a) => a.name === undefined)!.loc,
+      `the arguments of ${exprText(callee)}(...) are either all named or all positional, not a mix`,
+    );
   const explicitTypeArgs = e.typeArgs.map((t) => resolveType(cx, t, ctx.scope));
   if (callee.kind === 'member') {
     const direct = directInvocation(cx, callee, ctx);

@@ -307,6 +307,15 @@ const cases: Case[] = [
     message: "initializer of 's': cannot convert int to ethernet_t",
   },
   {
+    name: 'a call mixing named and positional arguments',
+    fragment: {
+      top: 'bit<8> add(in bit<8> x, in bit<8> k = 3) { return x + k; }',
+      apply: 'meta.m8 = add(meta.m8, k = 1);',
+    },
+    at: 'meta.m8, k = 1',
+    message: 'the arguments of add(...) are either all named or all positional, not a mix',
+  },
+  {
     name: "'...' before the end of a brace expression",
     fragment: { apply: 'tuple<bit<8>, bit<8>> t = { ..., 1 };' },
     at: ', 1 }',
