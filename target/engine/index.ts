@@ -107,6 +107,11 @@ export interface PendingIngress {
  *  frozen array instead of a fresh one per packet; a caller that tried to add to it would fail loudly. */
 const NONE: never[] = Object.freeze([]) as unknown as never[];
 
+/** A packet's `st` with nothing asked for yet (no clone, resubmit, recirculation, truncation or digest). */
+function freshRequests(len: number, inlen: number): PktState['st'] {
+  return { clone: null, resubmit: null, recirculate: null, truncate: 0, digest: null, len, inlen };
+}
+
 const IDLE: QueueInfo = { enqQdepth: 0, deqQdepth: 0, enqTimestamp: 0, deqTimedelta: 0 };
 
 const NO_BYTES = new Uint8Array(0);
@@ -243,15 +248,7 @@ export class Switch extends SwitchControlPlane {
         sm: b.newStandardMetadata(),
         pkt: { buf: data, bit: 0, nbits: data.length * 8 },
         out: WRITER,
-        st: {
-          clone: null,
-          resubmit: null,
-          recirculate: null,
-          truncate: 0,
-          digest: null,
-          len: data.length,
-          inlen: ingressLength,
-        },
+        st: freshRequests(data.length, ingressLength),
         owned: false,
         recyclable: true,
         job: undefined,
@@ -510,15 +507,7 @@ export class Switch extends SwitchControlPlane {
           meta: this.blocks.newMeta(),
           sm: this.blocks.newStandardMetadata(),
           out: WRITER,
-          st: {
-            clone: null,
-            resubmit: null,
-            recirculate: null,
-            truncate: 0,
-            digest: null,
-            len: s.st.len,
-            inlen: s.st.inlen,
-          },
+          st: freshRequests(s.st.len, s.st.inlen),
           owned: false,
           // The clone shares s.pkt: neither may be reused while the other is queued.
           recyclable: false,
