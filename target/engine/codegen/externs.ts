@@ -97,8 +97,11 @@ export function externMethod(
         return `(($pkt.bit + ${w} > $pkt.nbits) ? $rt_throw($rt.perr(${gen.errorCode('PacketTooShort')})) : ${readField('$pkt.buf', '$pkt.bit', t)})`;
       }
       case 'advance': {
+        // bmv2 advances by whole bytes only: another amount is ParserInvalidArgument, checked first.
         const n = exprAs(gen, a(0), { kind: 'bit', width: 32 });
-        return `(($pkt.bit + ${n} > $pkt.nbits) ? $rt_throw($rt.perr(${gen.errorCode('PacketTooShort')})) : ($pkt.bit += ${n}))`;
+        const invalid = gen.errorCode('ParserInvalidArgument');
+        const short = gen.errorCode('PacketTooShort');
+        return `((($n) => ($n % 8 !== 0 ? $rt_throw($rt.perr(${invalid})) : $pkt.bit + $n > $pkt.nbits ? $rt_throw($rt.perr(${short})) : ($pkt.bit += $n)))(${n}))`;
       }
       case 'length':
         return `($pkt.nbits >>> 3)`;
