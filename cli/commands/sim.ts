@@ -14,12 +14,9 @@ import {
 } from '../../controller/policy/index.js';
 import { expandTopology } from '../../topology/index.js';
 import { readScenario, type ScenarioFile, type TableEntryFile } from '../../target/sim/scenario-file.js';
-import { captureSwitchPorts, type Capture } from '../../target/sim/capture.js';
+import { CaptureError, captureSwitchPorts, type Capture } from '../../target/sim/capture.js';
 import { buildScenario, runBuilt } from '../../target/sim/scenario-run.js';
 import { formatReport } from '../../target/sim/report-text.js';
-
-/** --pcap names a directory that cannot be made or written: the option's fault, not the scenario's. */
-class PcapDirError extends Error {}
 
 /** Exit status for a scenario the user must fix; 1 stays for usage errors. */
 const EXIT_CONFIG = 2;
@@ -68,13 +65,7 @@ export function simCommand(): Command {
         if (flags.thresholds !== undefined)
           scn.tables = [...thresholdEntriesFor(flags.thresholds, scn), ...(scn.tables ?? [])];
         const built = buildScenario(scn, file, { onProgress });
-        if (flags.pcap !== undefined) {
-          try {
-            capture = captureSwitchPorts(built.fabric, flags.pcap);
-          } catch (e) {
-            throw new PcapDirError(`--pcap ${flags.pcap}: ${(e as Error).message}`);
-          }
-        }
+        if (flags.pcap !== undefined) capture = captureSwitchPorts(built.fabric, flags.pcap);
         runStarted = Date.now();
         report = runBuilt(built, scn, { onProgress });
         if (capture) captureFiles = capture.close();
@@ -83,8 +74,8 @@ export function simCommand(): Command {
         if (lastPrint > 0 && process.stderr.isTTY) process.stderr.write('\n');
         if (err instanceof ConfigError) {
           process.stderr.write(`${err.message}\n`);
-        } else if (err instanceof PcapDirError) {
-          process.stderr.write(`error: ${err.message}\n`);
+        } else if (err instanceof CaptureError) {
+          process.stderr.write(`error: --pcap ${flags.pcap}: ${err.message}\n`);
         } else {
           process.stderr.write(`${file}: ${(err as Error).message}\n`);
         }

@@ -8,14 +8,21 @@ import { join } from 'node:path';
 import { PcapWriter } from '../pcap/index.js';
 import type { Fabric } from './fabric.js';
 
+/** A capture file could not be made or written: the --pcap directory's fault, not the scenario's. */
+export class CaptureError extends Error {}
+
 export interface Capture {
   /** Stops capturing and closes the files; returns their paths, sorted. */
   close(): string[];
 }
 
-/** Starts capturing every switch port of `fabric` into `dir` (created if missing). */
+/** Starts capturing every switch port of `fabric` into `dir` (created if missing); file errors are CaptureErrors. */
 export function captureSwitchPorts(fabric: Fabric, dir: string): Capture {
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new CaptureError((e as Error).message, { cause: e });
+  }
   const writers = new Map<string, PcapWriter>();
   const file = (node: string, port: number, direction: 'in' | 'out'): PcapWriter => {
     const path = join(dir, `${node}-eth${port}_${direction}.pcap`);
@@ -24,13 +31,21 @@ export function captureSwitchPorts(fabric: Fabric, dir: string): Capture {
     return w;
   };
   fabric.tap((link, startPs, arrivePs, data) => {
-    if (fabric.switches.has(link.from)) file(link.from, link.fromPort, 'out').write(startPs / 1000, data);
-    if (fabric.switches.has(link.to)) file(link.to, link.toPort, 'in').write(arrivePs / 1000, data);
+    try {
+      if (fabric.switches.has(link.from)) file(link.from, link.fromPort, 'out').write(startPs / 1000, data);
+      if (fabric.switches.has(link.to)) file(link.to, link.toPort, 'in').write(arrivePs / 1000, data);
+    } catch (e) {
+      throw new CaptureError((e as Error).message, { cause: e });
+    }
   });
   return {
     close(): string[] {
       fabric.tap(undefined);
-      for (const w of writers.values()) w.close();
+      try {
+        for (const w of writers.values()) w.close();
+      } catch (e) {
+        throw new CaptureError((e as Error).message, { cause: e });
+      }
       return [...writers.keys()].sort();
     },
   };

@@ -1,10 +1,10 @@
 // `mlt sim --pcap`: every switch port's traffic in capture files, stamped in virtual time.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readPcap } from '../../pcap/index.js';
-import { captureSwitchPorts } from '../../sim/capture.js';
+import { CaptureError, captureSwitchPorts } from '../../sim/capture.js';
 import type { Fabric } from '../../sim/fabric.js';
 import { ipv4 } from '../../sim/frames.js';
 import { PS_PER_US } from '../../tm/time.js';
@@ -58,5 +58,19 @@ describe('sim/capture', () => {
     captureSwitchPorts(f, sub).close();
     f.sim.run();
     assert.deepEqual(readdirSync(sub), []);
+  });
+
+  it('reports a file it cannot make as a CaptureError naming it, for the caller to blame the directory', () => {
+    const f = line();
+    lineFlow(f, 3);
+    const sub = join(dir, 'vanishing');
+    captureSwitchPorts(f, sub);
+    rmSync(sub, { recursive: true });
+    assert.throws(
+      () => f.sim.run(),
+      (e: unknown) => e instanceof CaptureError && /vanishing\/sw-eth1_in\.pcap/.test(e.message),
+    );
+    writeFileSync(join(dir, 'plain'), '');
+    assert.throws(() => captureSwitchPorts(f, join(dir, 'plain', 'x')), CaptureError);
   });
 });
