@@ -4,12 +4,19 @@
 // fabric file, each on its own loopback address. Stops cleanly on SIGINT/SIGTERM.
 import { Command, InvalidArgumentError } from 'commander';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { ConfigError } from '../../config-file/index.js';
 import { loadFabric } from '../../controller/fabric/index.js';
 import { isLoopbackAddress, startEmbeddedFabric, type RunningFabric } from '../../target/p4runtime/fabric.js';
 import { readRegularFile } from '../../target/frontend/preprocessor.js';
 import { captureEgress, type EgressCapture } from '../../target/p4runtime/capture.js';
+import type { Device } from '../../target/p4runtime/device.js';
 import { engineLoader } from '../../target/p4runtime/engine-loader.js';
+import {
+  PortCommandError,
+  PORT_COMMANDS_HELP,
+  runPortCommand,
+} from '../../target/p4runtime/port-commands.js';
 import { DEFAULT_LIMITS } from '../../target/p4runtime/limits.js';
 import { PipelineLoadError } from '../../target/p4runtime/pipeline.js';
 import { startP4RuntimeServer } from '../../target/p4runtime/server.js';
@@ -91,6 +98,10 @@ export function targetCommand(): Command {
         '--pcap does: DIR/portN_out.pcap (with --fabric, DIR/SWITCH-ethN_out.pcap), wall-clock timestamps',
     )
     .option(
+      '--commands',
+      `read runtime commands from standard input, a line each, as simple_switch_CLI takes them: ${PORT_COMMANDS_HELP}; with --fabric a line starts with the switch's name`,
+    )
+    .option(
       '-I, --include-dir <dir>',
       'allow programs (the --p4 one and pushed ones) to #include files under this directory (repeatable); ' +
         "without it only the target's own core.p4 and v1model.p4 can be included",
@@ -111,6 +122,7 @@ export function targetCommand(): Command {
         keepaliveMs: number;
         keepaliveTimeoutMs: number;
         pcap?: string;
+        commands?: boolean;
       }) => {
         if (flags.fabric !== undefined) {
           if (flags.p4 !== undefined) {
@@ -179,7 +191,11 @@ export function targetCommand(): Command {
         process.stdout.write(
           `P4Runtime device ${flags.deviceId} listening on ${server.address} (program ${flags.p4}, CPU port ${flags.cpuPort})\n`,
         );
+        const stopCommands = flags.commands
+          ? readCommands(new Map([['', server.service.device]]), log)
+          : undefined;
         await untilSignal(log, () => server.stop(2000));
+        stopCommands?.();
         for (const c of captures) c.close();
         process.exitCode = 0;
       },
@@ -202,6 +218,24 @@ function startCapture(
   }
 }
 
+/** Runs the port commands of each line of standard input, logging what each did; returns a stop function. */
+function readCommands(devices: ReadonlyMap<string, Device>, log: (line: string) => void): () => void {
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  lines.on('line', (line) => {
+    try {
+      const done = runPortCommand(line, devices);
+      if (done !== undefined) log(done);
+    } catch (e) {
+      if (!(e instanceof PortCommandError)) throw e;
+      log(`error: ${e.message}`);
+    }
+  });
+  return () => {
+    lines.close();
+    process.stdin.destroy();
+  };
+}
+
 async function untilSignal(log: (line: string) => void, stop: () => Promise<void>): Promise<void> {
   await new Promise<void>((done) => {
     const onSignal = (signal: string): void => {
@@ -217,7 +251,7 @@ async function untilSignal(log: (line: string) => void, stop: () => Promise<void
 
 async function serveFabric(
   file: string,
-  flags: { cpuPort: number; seed: number; includeDir: string[]; pcap?: string },
+  flags: { cpuPort: number; seed: number; includeDir: string[]; pcap?: string; commands?: boolean },
 ): Promise<void> {
   const fail = (message: string): void => {
     process.stderr.write(`${message}\n`);
@@ -282,7 +316,14 @@ async function serveFabric(
     captures.push(...started);
   }
   process.stdout.write(`fabric ${fabric.name}: ${running.endpoints.length} switches\n`);
+  const stopCommands = flags.commands
+    ? readCommands(
+        new Map(running.servers.map((server, i) => [running.endpoints[i]!.name, server.service.device])),
+        log,
+      )
+    : undefined;
   await untilSignal(log, () => running.stop(2000));
+  stopCommands?.();
   for (const c of captures) c.close();
   process.exitCode = 0;
 }

@@ -10,16 +10,20 @@ import { PROGRAM_PATH } from '../../target/test/p4runtime/harness.js';
 
 const MLT = fileURLToPath(new URL('../mlt.ts', import.meta.url));
 
-function startTarget(args: string[]): {
+function startTarget(
+  args: string[],
+  stdin: 'ignore' | 'pipe' = 'ignore',
+): {
   child: ChildProcess;
   address: Promise<string>;
   exit: Promise<number | null>;
+  stderr: () => string;
 } {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--conditions=development', MLT, 'target', ...args],
     {
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [stdin, 'pipe', 'pipe'],
     },
   );
   let out = '';
@@ -36,7 +40,7 @@ function startTarget(args: string[]): {
   // Tests that expect an early exit never await the address.
   address.catch(() => {});
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, address, exit };
+  return { child, address, exit, stderr: () => err };
 }
 
 describe('mlt target', () => {
@@ -107,6 +111,25 @@ describe('mlt target', () => {
     } finally {
       t.child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--commands runs simple_switch_CLI port commands from standard input, and says why it refuses one', async () => {
+    const t = startTarget(['--p4', PROGRAM_PATH, '--grpc', '127.0.0.1:0', '--commands'], 'pipe');
+    try {
+      await t.address;
+      t.child.stdin!.write('port_remove 7\nport_up 7\nport_add veth7 7\n');
+      for (let i = 0; i < 100 && !/port 7 up/.test(t.stderr()); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      assert.match(
+        t.stderr(),
+        /\[target\] port 7 down\n\[target\] error: unknown command 'port_up'[^\n]*\n\[target\] port 7 up\n/,
+      );
+      // Standard input left open: SIGTERM still stops the target.
+      t.child.kill('SIGTERM');
+      assert.equal(await t.exit, 0);
+    } finally {
+      t.child.kill('SIGKILL');
     }
   });
 });
