@@ -16,12 +16,9 @@ describe('P4Runtime server: port commands', () => {
     c = client;
   }, SOURCE);
 
-  /** The ports 64 flows to dst 2 leave by. */
-  const portsUsed = (): number[] =>
-    [...new Set(Array.from({ length: 64 }, (_, flow) => send(server, 2, flow).port))].sort((a, b) => a - b);
-
-  it('port_remove takes a watched port out of selection, port_add brings it back', async () => {
-    await c.insert({
+  /** Entry dst 2: a one-shot set of ports 10 and 20, each watching itself. */
+  const watchedPair = () =>
+    c.insert({
       table: 'ecmp',
       match: { 'hdr.h.dst': 2 },
       actionSet: [
@@ -29,6 +26,13 @@ describe('P4Runtime server: port commands', () => {
         { action: fwd(20), watchPort: 20 },
       ],
     });
+
+  /** The ports 64 flows to dst 2 leave by. */
+  const portsUsed = (): number[] =>
+    [...new Set(Array.from({ length: 64 }, (_, flow) => send(server, 2, flow).port))].sort((a, b) => a - b);
+
+  it('port_remove takes a watched port out of selection, port_add brings it back', async () => {
+    await watchedPair();
     const devices = new Map<string, Device>([['', server.service.device]]);
     assert.deepEqual(portsUsed(), [10, 20]);
     assert.equal(runPortCommand('port_remove 20', devices), 'port 20 down');
@@ -40,14 +44,7 @@ describe('P4Runtime server: port commands', () => {
   });
 
   it('names the switch of a fabric first, and refuses what it cannot run without changing anything', async () => {
-    await c.insert({
-      table: 'ecmp',
-      match: { 'hdr.h.dst': 2 },
-      actionSet: [
-        { action: fwd(10), watchPort: 10 },
-        { action: fwd(20), watchPort: 20 },
-      ],
-    });
+    await watchedPair();
     const fabric = new Map<string, Device>([['leaf0', server.service.device]]);
     assert.equal(runPortCommand('leaf0 port_remove 10', fabric), 'leaf0: port 10 down');
     assert.deepEqual(portsUsed(), [20]);
