@@ -70,7 +70,11 @@ export function simCommand(): Command {
         report = runBuilt(built, scn, { onProgress });
         if (capture) captureFiles = capture.close();
       } catch (err) {
-        capture?.close();
+        try {
+          capture?.close();
+        } catch {
+          // The run's own failure is the one to report.
+        }
         if (lastPrint > 0 && process.stderr.isTTY) process.stderr.write('\n');
         if (err instanceof ConfigError) {
           process.stderr.write(`${err.message}\n`);

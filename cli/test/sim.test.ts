@@ -1,7 +1,15 @@
 // End-to-end: `mlt sim` as a user runs it (a child process on the CLI entry point, by path, not by import).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,5 +104,15 @@ describe('mlt sim', function () {
     const bad = mlt(['sim', example, '--pcap', example]);
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /^error: --pcap .*incast-builtin\.yaml: EEXIST/);
+
+    // Every capture file on a full disk (/dev/full): the first write that fails is reported, and closing the
+    // others, which fail too, neither hides it nor turns it into an internal error.
+    const full = join(dir, 'full');
+    mkdirSync(full);
+    for (const f of files) symlinkSync('/dev/full', join(full, f));
+    const nospace = mlt(['sim', example, '--pcap', full]);
+    assert.equal(nospace.status, 2, nospace.stderr);
+    assert.match(nospace.stderr, /^error: --pcap .*full: .*\.pcap: ENOSPC/);
+    assert.doesNotMatch(nospace.stderr, /internal error/);
   });
 });

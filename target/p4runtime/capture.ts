@@ -2,10 +2,8 @@
 // packets injected by tools, became), as capture files, the way simple_switch_grpc started with --pcap writes
 // one per interface. Each frame is written through at once, stamped with the wall-clock time it left, so
 // `tcpdump -r` shows it while the target runs. Frames for the CPU port are PacketIns, not captured.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { OutputPacket } from '../engine/control-plane-api.js';
-import { PcapWriter } from '../pcap/index.js';
+import { PcapDir } from '../pcap/index.js';
 import type { P4RuntimeService } from './service.js';
 
 export interface EgressCapture {
@@ -24,15 +22,13 @@ export function captureEgress(
   fileOf: (port: number) => string,
   log: (line: string) => void,
 ): EgressCapture {
-  mkdirSync(dir, { recursive: true });
-  const writers = new Map<number, PcapWriter>();
+  const files = new PcapDir(dir);
   // Wall-clock nanoseconds: the epoch at start, advanced by the monotonic clock.
   const epochNs = BigInt(Date.now()) * 1_000_000n;
   const started = process.hrtime.bigint();
   const onEgress = (o: OutputPacket): void => {
     try {
-      let w = writers.get(o.port);
-      if (!w) writers.set(o.port, (w = new PcapWriter(join(dir, fileOf(o.port)))));
+      const w = files.file(fileOf(o.port));
       w.write(epochNs + (process.hrtime.bigint() - started), o.data);
       w.flush();
     } catch (e) {
@@ -40,21 +36,20 @@ export function captureEgress(
       stop();
     }
   };
+  let paths: string[] = [];
   const stop = (): void => {
     service.off('egress', onEgress);
-    for (const w of writers.values()) {
-      try {
-        w.close();
-      } catch {
-        // Already reported when it failed; the other files still close.
-      }
+    try {
+      paths = files.close();
+    } catch {
+      // Already reported when it failed: the capture stopped there.
     }
   };
   service.on('egress', onEgress);
   return {
     close(): string[] {
       stop();
-      return [...writers.values()].map((w) => w.path).sort();
+      return paths;
     },
   };
 }

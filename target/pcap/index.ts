@@ -3,7 +3,8 @@
 // and `mlt target` write the same from the embedded target with their own --pcap, so a failing test, a
 // scenario or a controller's PacketOuts can be opened in Wireshark. Timestamps have nanosecond resolution (the
 // format's 0xa1b23c4d variant): virtual time for tests and scenarios, the wall clock for a running target.
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Largest frame stored whole; longer ones are cut to this, with their true length recorded. */
 export const SNAPLEN = 65535;
@@ -92,6 +93,39 @@ export class PcapWriter {
 
 function max0(t: bigint): bigint {
   return t < 0n ? 0n : t;
+}
+
+/**
+ * The capture files of one directory, each made when its first frame comes (bmv2 names one per interface and
+ * direction; the callers name theirs). Creates the directory, or throws the file system's error.
+ */
+export class PcapDir {
+  private readonly writers = new Map<string, PcapWriter>();
+
+  constructor(readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  /** The file `name` of the directory, created (or truncated) the first time it is asked for. */
+  file(name: string): PcapWriter {
+    let w = this.writers.get(name);
+    if (!w) this.writers.set(name, (w = new PcapWriter(join(this.dir, name))));
+    return w;
+  }
+
+  /** Closes every file, each even when another fails (the first failure is thrown after); their paths, sorted. */
+  close(): string[] {
+    let failure: unknown;
+    for (const w of this.writers.values()) {
+      try {
+        w.close();
+      } catch (e) {
+        failure ??= e;
+      }
+    }
+    if (failure !== undefined) throw failure;
+    return [...this.writers.values()].map((w) => w.path).sort();
+  }
 }
 
 /** A frame read back from a capture file (for tests and tools). */

@@ -1,9 +1,9 @@
 // The capture file format: what PcapWriter writes, read back field by field and by readPcap.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PcapWriter, readPcap, SNAPLEN } from '../../pcap/index.js';
+import { PcapDir, PcapWriter, readPcap, SNAPLEN } from '../../pcap/index.js';
 
 describe('pcap files', () => {
   let dir: string;
@@ -82,5 +82,30 @@ describe('pcap files', () => {
     w.close();
     const b = readFileSync(path);
     assert.throws(() => readPcap(b.subarray(0, b.length - 1)), /truncated record/);
+  });
+
+  it('makes a directory of captures: one file per name, each closed even when another cannot be', () => {
+    const files = new PcapDir(join(dir, 'dir', 'nested'));
+    files.file('b.pcap').write(5, new Uint8Array(60));
+    files.file('a.pcap').write(1, new Uint8Array(60));
+    files.file('b.pcap').write(6, new Uint8Array(60));
+    assert.deepEqual(files.close(), [
+      join(dir, 'dir', 'nested', 'a.pcap'),
+      join(dir, 'dir', 'nested', 'b.pcap'),
+    ]);
+    assert.deepEqual(
+      readPcap(readFileSync(join(dir, 'dir', 'nested', 'b.pcap'))).map((r) => r.timeNs),
+      [5, 6],
+    );
+    // A full disk (/dev/full) under one name: close() still closes the other file, then throws.
+    const full = join(dir, 'full');
+    mkdirSync(full);
+    symlinkSync('/dev/full', join(full, 'nospace.pcap'));
+    const mixed = new PcapDir(full);
+    mixed.file('nospace.pcap').write(0, new Uint8Array(60));
+    mixed.file('ok.pcap').write(0, new Uint8Array(60));
+    assert.throws(() => mixed.close(), /nospace\.pcap: ENOSPC/);
+    assert.equal(readPcap(readFileSync(join(full, 'ok.pcap'))).length, 1);
+    assert.throws(() => new PcapDir(join(full, 'ok.pcap', 'x')), /ENOTDIR/);
   });
 });
