@@ -11,6 +11,7 @@ import { isLoopbackAddress, startEmbeddedFabric, type RunningFabric } from '../.
 import { readRegularFile } from '../../target/frontend/preprocessor.js';
 import { captureEgress, type EgressCapture } from '../../target/p4runtime/capture.js';
 import type { Device } from '../../target/p4runtime/device.js';
+import type { P4RuntimeService } from '../../target/p4runtime/service.js';
 import { engineLoader } from '../../target/p4runtime/engine-loader.js';
 import {
   PortCommandError,
@@ -176,46 +177,57 @@ export function targetCommand(): Command {
           process.exitCode = 2;
           return;
         }
-        const captures: EgressCapture[] = [];
-        if (flags.pcap !== undefined) {
-          const started = startCapture(flags.pcap, log, () => [
-            captureEgress(server.service, flags.pcap!, (port) => `port${port}_out.pcap`, log),
-          ]);
-          if (!started) {
-            await server.stop(0);
-            process.exitCode = 2;
-            return;
-          }
-          captures.push(...started);
-        }
         process.stdout.write(
           `P4Runtime device ${flags.deviceId} listening on ${server.address} (program ${flags.p4}, CPU port ${flags.cpuPort})\n`,
         );
-        const stopCommands = flags.commands
-          ? readCommands(new Map([['', server.service.device]]), log)
-          : undefined;
-        await untilSignal(log, () => server.stop(2000));
-        stopCommands?.();
-        for (const c of captures) c.close();
-        process.exitCode = 0;
+        await serveUntilSignal([{ name: '', service: server.service }], flags, log, (ms) => server.stop(ms));
       },
     );
 }
 
-/** Starts the captures `make` creates in `dir`; on failure says why (exit 2 is the caller's) and returns undefined. */
-function startCapture(
-  dir: string,
+/** A served device as --pcap and --commands name it: by its switch's name, or '' when it is the only one. */
+interface Served {
+  name: string;
+  service: P4RuntimeService;
+}
+
+/**
+ * Runs the --pcap captures and the --commands reader beside the servers until SIGINT or SIGTERM, then `stop`s
+ * them. Captures that cannot start stop the servers at once with exit status 2.
+ */
+async function serveUntilSignal(
+  served: readonly Served[],
+  flags: { pcap?: string; commands?: boolean },
   log: (line: string) => void,
-  make: () => EgressCapture[],
-): EgressCapture[] | undefined {
-  try {
-    const captures = make();
-    log(`capturing egress in ${dir}`);
-    return captures;
-  } catch (e) {
-    process.stderr.write(`error: --pcap ${dir}: ${(e as Error).message}\n`);
-    return undefined;
+  stop: (graceMs: number) => Promise<void>,
+): Promise<void> {
+  let captures: EgressCapture[] = [];
+  if (flags.pcap !== undefined) {
+    const dir = flags.pcap;
+    try {
+      captures = served.map(({ name, service }) =>
+        captureEgress(
+          service,
+          dir,
+          (port) => (name === '' ? `port${port}` : `${name}-eth${port}`) + '_out.pcap',
+          log,
+        ),
+      );
+      log(`capturing egress in ${dir}`);
+    } catch (e) {
+      process.stderr.write(`error: --pcap ${dir}: ${(e as Error).message}\n`);
+      await stop(0);
+      process.exitCode = 2;
+      return;
+    }
   }
+  const stopCommands = flags.commands
+    ? readCommands(new Map(served.map((d) => [d.name, d.service.device])), log)
+    : undefined;
+  await untilSignal(log, () => stop(2000));
+  stopCommands?.();
+  for (const c of captures) c.close();
+  process.exitCode = 0;
 }
 
 /** Runs the port commands of each line of standard input, logging what each did; returns a stop function. */
@@ -300,30 +312,10 @@ async function serveFabric(
     process.stdout.write(
       `${e.name.padEnd(width)}  P4Runtime device ${e.deviceId} listening on ${e.address}\n`,
     );
-  const captures: EgressCapture[] = [];
-  if (flags.pcap !== undefined) {
-    const started = startCapture(flags.pcap, log, () =>
-      running.servers.map((server, i) => {
-        const name = running.endpoints[i]!.name;
-        return captureEgress(server.service, flags.pcap!, (port) => `${name}-eth${port}_out.pcap`, log);
-      }),
-    );
-    if (!started) {
-      await running.stop(0);
-      process.exitCode = 2;
-      return;
-    }
-    captures.push(...started);
-  }
   process.stdout.write(`fabric ${fabric.name}: ${running.endpoints.length} switches\n`);
-  const stopCommands = flags.commands
-    ? readCommands(
-        new Map(running.servers.map((server, i) => [running.endpoints[i]!.name, server.service.device])),
-        log,
-      )
-    : undefined;
-  await untilSignal(log, () => running.stop(2000));
-  stopCommands?.();
-  for (const c of captures) c.close();
-  process.exitCode = 0;
+  const served = running.servers.map((server, i) => ({
+    name: running.endpoints[i]!.name,
+    service: server.service,
+  }));
+  await serveUntilSignal(served, flags, log, (ms) => running.stop(ms));
 }
