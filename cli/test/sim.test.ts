@@ -1,6 +1,5 @@
 // End-to-end: `mlt sim` as a user runs it (a child process on the CLI entry point, by path, not by import).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
@@ -15,17 +14,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { readPcap } from '../../target/pcap/index.js';
+import { runCli } from './run-cli.js';
 
-const entry = fileURLToPath(new URL('../mlt.ts', import.meta.url));
 const example = fileURLToPath(new URL('../../configs/scenarios/incast-builtin.yaml', import.meta.url));
-
-function mlt(args: string[]): { status: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=development', entry, ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
+const mlt = runCli;
 
 describe('mlt sim', function () {
   let dir: string;
