@@ -3,6 +3,8 @@
 // commands p4c's runner passes through: counter_read/counter_write, register_read/register_write/
 // register_reset, meter_get_rates/meter_set_rates/meter_array_set_rates, mirroring_add/mirroring_add_mc/
 // mirroring_delete/mirroring_get, mc_mgrp_create, mc_node_create/mc_node_update/mc_node_associate.
+// Names may be written in double quotes, as P4Testgen's STF back end writes every table, key, action and
+// parameter name (`add "ingress.t" "hdr.h.a":0x01 "ingress.set"("port":0x001)`); the quotes are dropped.
 
 export class StfSyntaxError extends Error {
   constructor(
@@ -141,18 +143,33 @@ function parseKeyValue(text: string, line: number): StfKeyValue {
 
 /** `name(a:1, b:0x2)` possibly spread over several whitespace-separated words. */
 function parseAction(text: string, line: number): StfActionCall {
-  const m = /^([A-Za-z_$][\w.$[\]]*)\s*\(([^)]*)\)\s*$/.exec(text.trim());
+  const m = /^("[^"]+"|[A-Za-z_$][\w.$[\]]*)\s*\(([^)]*)\)\s*$/.exec(text.trim());
   if (!m) throw new StfSyntaxError(line, `bad action call '${text}'`);
   const args: StfActionCall['args'] = [];
   const body = m[2].trim();
   if (body !== '') {
     for (const part of body.split(',')) {
-      const a = /^\s*([A-Za-z_$][\w$]*)\s*:\s*(\S+)\s*$/.exec(part);
+      const a = /^\s*("[^"]+"|[A-Za-z_$][\w$]*)\s*:\s*(\S+)\s*$/.exec(part);
       if (!a) throw new StfSyntaxError(line, `bad action argument '${part.trim()}' (want NAME:VALUE)`);
-      args.push({ name: a[1], value: parseNumber(a[2], line) });
+      args.push({ name: unquote(a[1]), value: parseNumber(a[2], line) });
     }
   }
-  return { name: m[1], args };
+  return { name: unquote(m[1]), args };
+}
+
+/** A name without the double quotes it may be written in. */
+function unquote(name: string): string {
+  return name.length >= 2 && name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1) : name;
+}
+
+/** Where the first `(` outside double quotes is, or -1. */
+function openParen(text: string): number {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (text[i] === '(' && !quoted) return i;
+  }
+  return -1;
 }
 
 function parsePort(text: string | undefined, line: number): number {
@@ -206,7 +223,7 @@ export function parseStf(text: string): StfCommand[] {
         out.push({
           kind: 'setdefault',
           line,
-          table: words[1],
+          table: unquote(words[1]),
           action: parseAction(words.slice(2).join(' '), line),
         });
         break;
@@ -236,7 +253,7 @@ export function parseStf(text: string): StfCommand[] {
         out.push({
           kind: cmd,
           line,
-          register: rest[0],
+          register: unquote(rest[0]),
           index: parseIntArg(rest[1], line, 'index'),
           value: rest[2] !== undefined ? parseNumber(rest[2], line).value : undefined,
         } as StfCommand);
@@ -244,7 +261,7 @@ export function parseStf(text: string): StfCommand[] {
       }
       case 'register_reset':
         if (words.length !== 2) throw new StfSyntaxError(line, 'usage: register_reset REGISTER');
-        out.push({ kind: 'register_reset', line, register: words[1]! });
+        out.push({ kind: 'register_reset', line, register: unquote(words[1]!) });
         break;
       case 'counter_read': {
         const [counter, index] = cellOf(words, line, 'usage: counter_read COUNTER INDEX');
@@ -257,7 +274,7 @@ export function parseStf(text: string): StfCommand[] {
         out.push({
           kind: 'counter_write',
           line,
-          counter: words[1]!,
+          counter: unquote(words[1]!),
           index: parseIntArg(words[2], line, 'index'),
           packets: parseCount(words[3]!, line),
           bytes: parseCount(words[4]!, line),
@@ -276,7 +293,7 @@ export function parseStf(text: string): StfCommand[] {
         out.push({
           kind: cmd,
           line,
-          meter: words[1]!,
+          meter: unquote(words[1]!),
           index: cell ? parseIntArg(words[2], line, 'index') : undefined,
           rates: parseMeterRates(words.slice(cell ? 3 : 2).join(' '), line, usage),
         });
@@ -335,7 +352,7 @@ export function parseStf(text: string): StfCommand[] {
 /** `COMMAND NAME INDEX`: the name and the index. */
 function cellOf(words: string[], line: number, usage: string): [string, number] {
   if (words.length !== 3) throw new StfSyntaxError(line, usage);
-  return [words[1]!, parseIntArg(words[2], line, 'index')];
+  return [unquote(words[1]!), parseIntArg(words[2], line, 'index')];
 }
 
 /** A packet or byte count: a non-negative whole number. */
@@ -368,7 +385,7 @@ function parseAdd(rest: string, line: number): StfCommand {
     handle = eq[1];
     rest = rest.slice(0, eq.index + 1);
   }
-  const paren = rest.indexOf('(');
+  const paren = openParen(rest);
   if (paren < 0) throw new StfSyntaxError(line, 'add: missing ACTION(...)');
   const before = rest.slice(0, paren).trim().split(/\s+/);
   const actionName = before.pop();
@@ -381,14 +398,14 @@ function parseAdd(rest: string, line: number): StfCommand {
   const keys = before.map((w) => {
     const c = w.lastIndexOf(':');
     if (c <= 0) throw new StfSyntaxError(line, `bad key '${w}' (want FIELD:VALUE)`);
-    return { name: w.slice(0, c), value: parseKeyValue(w.slice(c + 1), line) };
+    return { name: unquote(w.slice(0, c)), value: parseKeyValue(w.slice(c + 1), line) };
   });
-  return { kind: 'add', line, table, priority, keys, action, handle };
+  return { kind: 'add', line, table: unquote(table), priority, keys, action, handle };
 }
 
 function parseCheckCounter(rest: string, line: number): StfCommand {
   const m =
-    /^([A-Za-z_$][\w.$[\]]*)\s*\(\s*([^)\s]+)\s*\)\s*(?:(packets|bytes)\s*)?(?:(==|!=|<=|>=|<|>)\s*(\S+))?\s*$/i.exec(
+    /^("[^"]+"|[A-Za-z_$][\w.$[\]]*)\s*\(\s*([^)\s]+)\s*\)\s*(?:(packets|bytes)\s*)?(?:(==|!=|<=|>=|<|>)\s*(\S+))?\s*$/i.exec(
       rest,
     );
   if (!m) throw new StfSyntaxError(line, 'usage: check_counter COUNTER(INDEX) [packets|bytes] == N');
@@ -396,7 +413,7 @@ function parseCheckCounter(rest: string, line: number): StfCommand {
   return {
     kind: 'check_counter',
     line,
-    counter: m[1],
+    counter: unquote(m[1]),
     index,
     field: (m[3]?.toLowerCase() as 'packets' | 'bytes' | undefined) ?? 'packets',
     op: m[4] as '==' | undefined,

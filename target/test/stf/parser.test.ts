@@ -93,6 +93,30 @@ describe('stf/parser', () => {
     assert.deepEqual(cmds[11], { kind: 'mc_node_create', line: 12, rid: 0, ports: [1, 2] });
   });
 
+  it("reads names in double quotes, as P4Testgen's STF back end writes them", () => {
+    const [a, d, r, k] = parseStf(
+      [
+        'add "ingress.acl" 3 "hdr.h.isValid()":0x1 "hdr.h.f":0b10** "ingress.set"("port":0x001,"v":0x2)',
+        'setdefault "ingress.t" "ingress.drop"()',
+        'register_write "ingress.r" 0 7',
+        'check_counter "ingress.c"(1) packets == 2',
+      ].join('\n'),
+    );
+    assert.deepEqual(a?.kind === 'add' && [a.table, a.priority, a.keys.map((x) => x.name), a.action.name], [
+      'ingress.acl',
+      3,
+      ['hdr.h.isValid()', 'hdr.h.f'],
+      'ingress.set',
+    ]);
+    assert.deepEqual(a?.kind === 'add' && a.action.args.map((x) => [x.name, x.value.value]), [
+      ['port', 1n],
+      ['v', 2n],
+    ]);
+    assert.deepEqual(d?.kind === 'setdefault' && [d.table, d.action.name], ['ingress.t', 'ingress.drop']);
+    assert.equal(r?.kind === 'register_write' && r.register, 'ingress.r');
+    assert.equal(k?.kind === 'check_counter' && k.counter, 'ingress.c');
+  });
+
   it('numbers: decimal, hex, binary with wildcards', () => {
     assert.equal(parseNumber('42', 1).value, 42n);
     assert.equal(parseNumber('0b10*1', 1).careMask, 0b1101n);
