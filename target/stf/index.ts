@@ -21,6 +21,7 @@ import {
   type StfNumber,
   type StfPattern,
 } from './parser.js';
+import { withControlPlaneNames } from './package-paths.js';
 import { portabilityWarnings } from './portability.js';
 
 export interface StfResult {
@@ -102,7 +103,9 @@ export function runCommands(
       list.flatMap((h) => nodes[h]!.ports.map((port) => ({ port, rid: nodes[h]!.rid }))),
     );
 
-  commands: for (const c of commands) {
+  const blocks = sw.program.main.blockNames;
+  commands: for (const written of commands) {
+    const c = withControlPlaneNames(written, blocks);
     try {
       switch (c.kind) {
         case 'add': {

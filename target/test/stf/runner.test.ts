@@ -207,6 +207,24 @@ register_read Ing.last 0 5
     assert.match(r3.report, /prog\.p4:1:\d+/);
   });
 
+  it("takes names as paths from main through V1Switch's parameters (main.ig.route is Ing.route), quoted or not", async () => {
+    const f = files(
+      [
+        'add "main.ig.route" "hdr.ipv4.dst":0x0a000000/8 "main.ig.fwd"("port":0x003)',
+        'register_write main.ig.last 1 9',
+        `packet 0 ${IN}`,
+        'expect 3 000000000002 000000000001 0800 4500 0014 0000 0000 3f11 **** 0a010203 0a090909 $',
+        'check_counter main.ig.seen(0) packets == 1',
+        'register_read "main.ig.last" 1 9',
+      ].join('\n'),
+    );
+    const r = await runStf({ programPath: f.p4, stfPath: f.test });
+    assert.equal(r.status, 'pass', r.report);
+    // A path through anything but one of V1Switch's parameters is an ordinary (unknown) name.
+    const other = await run(['add main.xx.route hdr.ipv4.dst:0x0a000000/8 Ing.fwd(port:3)']);
+    assert.match(other.report, /no table named main\.xx\.route/);
+  });
+
   it('names validity keys as p4c does (h.$valid$, h.valid, hdr.h.$valid, hdr.h or valid) and header stack elements as h$0', async () => {
     const f = files(
       [
