@@ -218,11 +218,16 @@ export function callExpr(cx: Checker, e: CallExpr, ctx: Ctx): Type {
   if (callee.kind !== 'name') return cx.fatal(callee.loc, `'${exprText(callee)}' cannot be called`);
   const refs = callee.global ? cx.global.lookupValue(callee.name) : ctx.scope.lookupValue(callee.name);
   if (!refs || refs.length === 0) return cx.fatal(callee.loc, `undeclared name '${callee.name}'`);
-  const callables = refs.filter(
-    (r): r is Callable => r.kind === 'extern_function' || r.kind === 'function' || r.kind === 'action',
-  );
+  // A parser or control that shares a function's name makes that name a type name (p4c's lexer reads it
+  // so from its declaration on): a call of it constructs the block.
+  const block = refs.find((r) => r.kind === 'parser' || r.kind === 'control');
+  const callables = block
+    ? []
+    : refs.filter(
+        (r): r is Callable => r.kind === 'extern_function' || r.kind === 'function' || r.kind === 'action',
+      );
   if (callables.length === 0) {
-    const r = refs[refs.length - 1]!;
+    const r = block ?? refs[refs.length - 1]!;
     if (r.kind === 'parser' || r.kind === 'control') {
       // A constructor call, as in `V1Switch(MyParser(), ...)`.
       callee.ref = r;

@@ -155,9 +155,17 @@ export class Checker {
 
   declareValue(scope: Scope, name: string, ref: NameRef, loc: Loc): void {
     const existing = scope.values.get(name);
-    const overloadable = (r: NameRef): boolean => r.kind === 'extern_function' || r.kind === 'function';
-    if (existing && !(overloadable(ref) && existing.every(overloadable)))
-      this.error(loc, `redeclaration of '${name}'`);
+    const fn = (r: NameRef): boolean => r.kind === 'extern_function' || r.kind === 'function';
+    const block = (r: NameRef): boolean => r.kind === 'parser' || r.kind === 'control';
+    // Functions overload each other. A parser or control may also share a function's name, as p4c accepts
+    // (`control verify_checksum(...)` beside v1model's extern): once declared, its name is a type name, so a
+    // call of it is a constructor call (see callExpr), and it cannot be declared twice.
+    const ok =
+      existing === undefined ||
+      (fn(ref) && existing.every(fn)) ||
+      (block(ref) && existing.every(fn)) ||
+      (fn(ref) && existing.every((r) => fn(r) || block(r)) && existing.filter(block).length <= 1);
+    if (!ok) this.error(loc, `redeclaration of '${name}'`);
     scope.addValue(name, ref);
   }
 
