@@ -58,10 +58,12 @@ export interface DirectLike {
 type BitstringLike = { bit?: { bitwidth: number } | null; int?: { bitwidth: number } | null } | null;
 
 export interface RegisterLike extends SizedLike {
-  /** A bit string, or a user-defined `type` (new_type) that type_info.new_types describes. */
+  /** A bit string, a user-defined `type` (new_type) that type_info.new_types describes, or a serializable
+   *  enum that type_info.serializable_enums describes. */
   type_spec?: {
     bitstring?: BitstringLike;
     new_type?: { name: string } | null;
+    serializable_enum?: { name: string } | null;
   } | null;
 }
 
@@ -162,11 +164,21 @@ export function nameOf(item: { preamble?: PreambleLike | null }): string {
 }
 
 /**
- * The width of a register's cells as the controller reads and writes them: a bit string's, or a new type's
- * (type_info.new_types: its translated width, or its base type's); undefined for anything else, a type
- * translated to a string included.
+ * The width of a register's cells as the controller reads and writes them: a bit string's, a new type's
+ * (type_info.new_types: its translated width, or its base type's), or a serializable enum's underlying
+ * type's; undefined for anything else, a type translated to a string included.
  */
 export function registerCellWidth(r: RegisterLike, typeInfo?: unknown): number | undefined {
+  const enumName = r.type_spec?.serializable_enum?.name;
+  if (enumName !== undefined) {
+    const enums = (
+      typeInfo as
+        | { serializable_enums?: Record<string, { underlying_type?: { bitwidth?: number } | null }> }
+        | null
+        | undefined
+    )?.serializable_enums;
+    return enums && Object.hasOwn(enums, enumName) ? enums[enumName]!.underlying_type?.bitwidth : undefined;
+  }
   let b = r.type_spec?.bitstring;
   const named = r.type_spec?.new_type?.name;
   if (named !== undefined) {

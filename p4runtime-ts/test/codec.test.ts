@@ -232,6 +232,23 @@ describe('P4Codec', () => {
     assert.throws(() => typed({}).registerEntity('c.ports', 0, 1), P4InfoLookupError);
   });
 
+  it("sizes a register of a serializable enum by its underlying type's width", () => {
+    const enumCodec = new P4Codec({
+      registers: [
+        {
+          preamble: { id: 0x16000003, name: 'c.types' },
+          size: 1,
+          type_spec: { serializable_enum: { name: 'EthTypes' } },
+        },
+      ],
+      type_info: { serializable_enums: { EthTypes: { underlying_type: { bitwidth: 16 } } } },
+    });
+    assert.deepEqual(enumCodec.registerEntity('c.types', 0, 0x0800).register_entry?.data, {
+      bitstring: Buffer.from([8, 0]),
+    });
+    assert.throws(() => enumCodec.registerEntity('c.types', 0, 1 << 16), ValueError);
+  });
+
   it('encodes packet_out and decodes packet_in metadata by name', () => {
     assert.deepEqual(codec.packetOutMetadata({ egress_port: 3 }), [
       { metadata_id: 1, value: Buffer.from([3]) },

@@ -458,11 +458,12 @@ export function buildP4Info(prog: CheckedProgram): P4InfoResult {
     controller_packet_metadata: controllerHeaders,
     registers: registers.map((r) => {
       const cell = r.type.kind === 'extern' ? r.type.typeArgs[0] : undefined;
-      const spec = cell?.kind === 'bit' || cell?.kind === 'int' ? typeInfo.spec(cell) : undefined;
+      const serEnum = cell?.kind === 'enum' && cell.decl.underlying !== undefined;
+      const spec = cell?.kind === 'bit' || cell?.kind === 'int' || serEnum ? typeInfo.spec(cell) : undefined;
       return {
         preamble: preamble(P4IdPrefix.REGISTER, r.controlPlaneName!, r.annotations),
         type_spec:
-          spec && ('bitstring' in spec || 'new_type' in spec)
+          spec && ('bitstring' in spec || 'new_type' in spec || 'serializable_enum' in spec)
             ? spec
             : { bitstring: { bit: { bitwidth: 0 } } },
         size: intArg(r, 0),

@@ -127,8 +127,9 @@ export interface DirectMeter {
 
 export interface Register {
   preamble: Preamble;
-  /** The register's cell type: v1model registers hold bit<W> or int<W>, possibly under a `type` name. */
-  type_spec: BitstringTypeSpec | { new_type: NamedType };
+  /** The register's cell type: v1model registers hold bit<W> or int<W>, possibly under a `type` name, or a
+   *  serializable enum's values. */
+  type_spec: BitstringTypeSpec | { new_type: NamedType } | { serializable_enum: NamedType };
   size: number;
 }
 

@@ -302,7 +302,8 @@ export function externInfo(gen: Gen, inst: InstanceDecl): ExternInfo {
     kind,
     name: gen.instanceName(inst.controlPlaneName ?? inst.name, inst.parent),
     size,
-    cellType: kind === 'register' ? t.typeArgs[0] : undefined,
+    // A register of a serializable enum holds its underlying type's values, as p4c's bmv2 back end sees it.
+    cellType: kind === 'register' ? withoutSerEnum(t.typeArgs[0]) : undefined,
   };
   gen.externs.push(info);
   gen.externOf.set(key, info);
@@ -317,4 +318,8 @@ export function controlOwned(e: Expr, ctl: InstanceDecl['parent']): boolean {
   const ref = root.kind === 'name' ? root.ref : undefined;
   if (!ref || !ctl || ctl.kind !== 'control') return false;
   return ctl.params.includes(ref as Param) || (ctl.locals as unknown[]).includes(ref);
+}
+
+function withoutSerEnum(t: Type | undefined): Type | undefined {
+  return t?.kind === 'enum' && t.decl.underlying ? t.decl.underlying : t;
 }

@@ -59,10 +59,12 @@ export function instanceDecl(cx: Checker, d: InstanceDecl, ctx: Ctx): void {
     }
     checkCompileTimeArgs(cx, d.ctorArgs);
     checkExternSize(cx, ctors[0]!.params, d.ctorArgs);
-    // p4c's bmv2 back end describes a register by the width of its cells: a struct (or a bool) has none.
+    // p4c's bmv2 back end describes a register by the width of its cells: a struct (or a bool) has none. A
+    // serializable enum has its underlying type's (p4c's mid-end replaces it by that type, EliminateSerEnums).
     const cell =
       t.decl.name === 'register' ? (d.type.kind === 'extern' ? d.type.typeArgs[0] : undefined) : undefined;
-    if (cell && cell.kind !== 'bit' && cell.kind !== 'int' && cell.kind !== 'unknown')
+    const serEnum = cell?.kind === 'enum' && cell.decl.underlying !== undefined;
+    if (cell && cell.kind !== 'bit' && cell.kind !== 'int' && cell.kind !== 'unknown' && !serEnum)
       cx.error(d.loc, `bmv2 registers hold bit<W> or int<W> values, not ${typeToString(cell)}`);
     if (!['packet_in', 'packet_out'].includes(t.decl.name)) cx.externInstances.push(d);
     return;
