@@ -87,6 +87,8 @@ function resolveTypeInner(cx: Checker, ref: TypeRef, scope: Scope): Type {
       const t = scope.lookupType(ref.name);
       if (!t) return cx.fatal(ref.loc, `unknown type '${ref.name}'`);
       if (t.kind === 'extern') {
+        // A typedef of a specialized extern (`typedef register<bit<8>> R;`) names it with its arguments.
+        if (ref.typeArgs.length === 0 && t.typeArgs.length > 0) return t;
         const typeArgs = ref.typeArgs.map((a) => resolveType(cx, a, scope));
         if (typeArgs.length !== t.decl.typeParams.length && typeArgs.length > 0)
           cx.error(
