@@ -162,6 +162,16 @@ function unquote(name: string): string {
   return name.length >= 2 && name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1) : name;
 }
 
+/** The line up to its `#` comment; a `#` inside a quoted name (`"ingress.t#2"`) is part of the name. */
+function withoutComment(line: string): string {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '"') quoted = !quoted;
+    else if (line[i] === '#' && !quoted) return line.slice(0, i);
+  }
+  return line;
+}
+
 /** Where the first `(` outside double quotes is, or -1. */
 function openParen(text: string): number {
   let quoted = false;
@@ -210,7 +220,7 @@ export function parseStf(text: string): StfCommand[] {
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = i + 1;
-    const src = lines[i].replace(/#.*$/, '').trim();
+    const src = withoutComment(lines[i]).trim();
     if (src === '') continue;
     const words = src.split(/\s+/);
     const cmd = words[0].toLowerCase();

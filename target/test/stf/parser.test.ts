@@ -94,12 +94,13 @@ describe('stf/parser', () => {
   });
 
   it("reads names in double quotes, as P4Testgen's STF back end writes them", () => {
-    const [a, d, r, k] = parseStf(
+    const [a, d, r, k, odd] = parseStf(
       [
         'add "ingress.acl" 3 "hdr.h.isValid()":0x1 "hdr.h.f":0b10** "ingress.set"("port":0x001,"v":0x2)',
         'setdefault "ingress.t" "ingress.drop"()',
         'register_write "ingress.r" 0 7',
-        'check_counter "ingress.c"(1) packets == 2',
+        'check_counter "ingress.c"(1) packets == 2  # a comment',
+        'setdefault "ingress.#t()" "NoAction"()',
       ].join('\n'),
     );
     assert.deepEqual(a?.kind === 'add' && [a.table, a.priority, a.keys.map((x) => x.name), a.action.name], [
@@ -115,6 +116,8 @@ describe('stf/parser', () => {
     assert.deepEqual(d?.kind === 'setdefault' && [d.table, d.action.name], ['ingress.t', 'ingress.drop']);
     assert.equal(r?.kind === 'register_write' && r.register, 'ingress.r');
     assert.equal(k?.kind === 'check_counter' && k.counter, 'ingress.c');
+    // `#` and parentheses inside quotes belong to the name (p4c allows any @name).
+    assert.equal(odd?.kind === 'setdefault' && odd.table, 'ingress.#t()');
   });
 
   it('numbers: decimal, hex, binary with wildcards', () => {
