@@ -222,6 +222,9 @@ export interface SliceExpr extends ExprBase {
   expr: Expr;
   hi: Expr;
   lo: Expr;
+  /** `expr[lo +: width]`, as written: `width` bits from `lo` up. The checker turns it into `[hi:lo]`, or, for a
+   *  `lo` known only at run time, into `(expr >> lo)[width - 1:0]`. */
+  width?: Expr;
   /** Set by the checker: the folded bounds. */
   hiValue?: number;
   loValue?: number;

@@ -1415,7 +1415,11 @@ export class Parser {
       if (this.is('[')) {
         this.expect('[');
         const first = this.expr();
-        if (this.accept(':')) {
+        if (this.accept('+:')) {
+          const width = this.expr();
+          this.expect(']');
+          e = { kind: 'slice', expr: e, hi: width, lo: first, width, type: UNKNOWN_TYPE, loc: e.loc };
+        } else if (this.accept(':')) {
           const lo = this.expr();
           this.expect(']');
           e = { kind: 'slice', expr: e, hi: first, lo, type: UNKNOWN_TYPE, loc: e.loc };

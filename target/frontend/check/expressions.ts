@@ -1,5 +1,13 @@
 // Expressions: names, members, operators and casts, typed and constant-folded.
-import type { ConstValue, Expr, Field, Type } from '../ast.js';
+import {
+  UNKNOWN_TYPE,
+  type ConstValue,
+  type Expr,
+  type Field,
+  type Loc,
+  type SliceExpr,
+  type Type,
+} from '../ast.js';
 import { MAX_WIDTH } from '../limits.js';
 import { FoldError, foldBinary, foldCast, foldSlice, foldUnary } from '../fold.js';
 import {
@@ -95,6 +103,7 @@ function exprInner(cx: Checker, e: Expr, ctx: Ctx, expected?: Type): Type {
       return cx.fatal(e.loc, `cannot index a value of type ${typeToString(bt)}`);
     }
     case 'slice': {
+      if (e.width) indexedSlice(cx, e, ctx);
       const bt = checkExpr(cx, e.expr, ctx);
       const hi = constInt(cx, e.hi, ctx, 'slice bound');
       const lo = constInt(cx, e.lo, ctx, 'slice bound');
@@ -549,4 +558,32 @@ function castExpr(cx: Checker, e: Expr & { kind: 'cast' }, ctx: Ctx): Type {
     }
   }
   return to;
+}
+
+/**
+ * `x[lo +: w]` as the slice it stands for: `x[lo + w - 1:lo]` when `lo` is known at compile time, else the low
+ * `w` bits of `x >> lo` (as p4c's front-end lowers it). `w` must be a positive compile-time constant.
+ */
+function indexedSlice(cx: Checker, e: SliceExpr, ctx: Ctx): void {
+  const width = e.width!;
+  e.width = undefined;
+  const w = constInt(cx, width, ctx, 'slice width');
+  if (w !== undefined && w <= 0n) cx.error(width.loc, `slice width ${w} must be positive`);
+  const n = w !== undefined && w > 0n ? w : 1n;
+  const literal = (value: bigint, loc: Loc): Expr => ({
+    kind: 'int',
+    value,
+    text: String(value),
+    type: UNKNOWN_TYPE,
+    loc,
+  });
+  checkExpr(cx, e.lo, ctx);
+  const lo = intValue(e.lo.constValue);
+  if (lo !== undefined) {
+    e.hi = literal(lo + n - 1n, width.loc);
+    return;
+  }
+  e.expr = { kind: 'binary', op: '>>', left: e.expr, right: e.lo, type: UNKNOWN_TYPE, loc: e.expr.loc };
+  e.hi = literal(n - 1n, width.loc);
+  e.lo = literal(0n, width.loc);
 }
