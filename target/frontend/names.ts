@@ -24,15 +24,21 @@ export function keyName(e: Expr): string {
     e.callee.kind === 'member' &&
     e.callee.member === 'isValid'
   )
-    return `${exprText(e.callee.expr)}.$valid$`;
-  return exprText(e);
+    return `${textOf(e.callee.expr, true)}.$valid$`;
+  return textOf(e, true);
 }
 
 /** The expression as written (e.g. `hdr.ipv4.dstAddr`, `hdr.ipv4.isValid()`, `x[7:0]`), for names and messages. */
 export function exprText(e: Expr): string {
+  return textOf(e, false);
+}
+
+/** With `p4c`, integer literals are printed as p4c prints constants (its key names): width prefix if written,
+ *  the written base, lower-case digits without leading zeros (`0x010101010101` is `0x10101010101`). */
+function textOf(e: Expr, p4c: boolean): string {
   switch (e.kind) {
     case 'int':
-      return e.text;
+      return p4c ? p4cLiteral(e.text, e.value, e.width, e.signed) : e.text;
     case 'bool':
       return String(e.value);
     case 'string':
@@ -40,7 +46,7 @@ export function exprText(e: Expr): string {
     case 'name':
       return (e.global ? '.' : '') + e.name;
     case 'member':
-      return `${exprText(e.expr)}.${e.member}`;
+      return `${textOf(e.expr, p4c)}.${e.member}`;
     case 'typename':
       return e.typeRef.kind === 'named'
         ? e.typeRef.name
@@ -48,37 +54,37 @@ export function exprText(e: Expr): string {
           ? e.typeRef.name
           : 'type';
     case 'index':
-      return `${exprText(e.expr)}[${exprText(e.index)}]`;
+      return `${textOf(e.expr, p4c)}[${textOf(e.index, p4c)}]`;
     case 'slice':
-      return `${exprText(e.expr)}[${exprText(e.hi)}:${exprText(e.lo)}]`;
+      return `${textOf(e.expr, p4c)}[${textOf(e.hi, p4c)}:${textOf(e.lo, p4c)}]`;
     case 'unary':
-      return `${e.op}${exprText(e.operand)}`;
+      return `${e.op}${textOf(e.operand, p4c)}`;
     case 'binary': {
       const p = BINARY_PRECEDENCE[e.op] ?? 0;
       const side = (x: Expr): string =>
-        x.kind === 'binary' && (BINARY_PRECEDENCE[x.op] ?? 0) < p ? `(${exprText(x)})` : exprText(x);
+        x.kind === 'binary' && (BINARY_PRECEDENCE[x.op] ?? 0) < p ? `(${textOf(x, p4c)})` : textOf(x, p4c);
       return `${side(e.left)} ${e.op} ${side(e.right)}`;
     }
     case 'ternary':
-      return `${exprText(e.cond)} ? ${exprText(e.then)} : ${exprText(e.else)}`;
+      return `${textOf(e.cond, p4c)} ? ${textOf(e.then, p4c)} : ${textOf(e.else, p4c)}`;
     case 'cast': {
       const t = e.targetType;
       const tn =
         t.kind === 'bits'
-          ? `${t.varbit ? 'varbit' : t.signed ? 'int' : 'bit'}<${exprText(t.width)}>`
+          ? `${t.varbit ? 'varbit' : t.signed ? 'int' : 'bit'}<${textOf(t.width, p4c)}>`
           : t.kind === 'named'
             ? t.name
             : t.kind === 'base'
               ? t.name
               : 'type';
-      return `(${tn})${exprText(e.expr)}`;
+      return `(${tn})${textOf(e.expr, p4c)}`;
     }
     case 'call':
-      return `${exprText(e.callee)}(${e.rawArgs.map((a) => (a.name ? `${a.name} = ` : '') + exprText(a.value)).join(', ')})`;
+      return `${textOf(e.callee, p4c)}(${e.rawArgs.map((a) => (a.name ? `${a.name} = ` : '') + textOf(a.value, p4c)).join(', ')})`;
     case 'list':
-      return `{${[...e.elements.map(exprText), ...(e.rest ? ['...'] : [])].join(', ')}}`;
+      return `{${[...e.elements.map((x) => textOf(x, p4c)), ...(e.rest ? ['...'] : [])].join(', ')}}`;
     case 'struct_init':
-      return `{${[...e.fields.map((f) => `${f.name} = ${exprText(f.value)}`), ...(e.rest ? ['...'] : [])].join(', ')}}`;
+      return `{${[...e.fields.map((f) => `${f.name} = ${textOf(f.value, p4c)}`), ...(e.rest ? ['...'] : [])].join(', ')}}`;
     case 'dontcare':
       return e.text;
     case 'dots':
@@ -86,4 +92,24 @@ export function exprText(e: Expr): string {
     case 'invalid_header':
       return '{#}';
   }
+}
+
+function p4cLiteral(
+  text: string,
+  value: bigint,
+  width: number | undefined,
+  signed: boolean | undefined,
+): string {
+  const digits = text.replace(/^\d+[ws]/, '').replace(/_/g, '');
+  const prefix = /^0[xX]/.test(digits)
+    ? '0x'
+    : /^0[bB]/.test(digits)
+      ? '0b'
+      : /^0[oO]/.test(digits)
+        ? '0o'
+        : '';
+  const base = prefix === '0x' ? 16 : prefix === '0b' ? 2 : prefix === '0o' ? 8 : 10;
+  const magnitude = value < 0n ? -value : value;
+  const w = width !== undefined && /^\d+[ws]/.test(text) ? `${width}${signed ? 's' : 'w'}` : '';
+  return `${value < 0n ? '-' : ''}${w}${prefix}${magnitude.toString(base)}`;
 }

@@ -172,6 +172,23 @@ function withoutComment(line: string): string {
   return line;
 }
 
+/** The whitespace-separated words of a line; whitespace inside double quotes belongs to its word
+ *  (`"hdr.a & 0xff":0x01` is one key: a key's name is the expression it is written as). */
+function splitWords(text: string): string[] {
+  const out: string[] = [];
+  let word = '';
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    if (!quoted && (ch === ' ' || ch === '\t')) {
+      if (word !== '') out.push(word);
+      word = '';
+    } else word += ch;
+  }
+  if (word !== '') out.push(word);
+  return out;
+}
+
 /** Where the first `(` outside double quotes is, or -1. */
 function openParen(text: string): number {
   let quoted = false;
@@ -222,7 +239,7 @@ export function parseStf(text: string): StfCommand[] {
     const line = i + 1;
     const src = withoutComment(lines[i]).trim();
     if (src === '') continue;
-    const words = src.split(/\s+/);
+    const words = splitWords(src);
     const cmd = words[0].toLowerCase();
     switch (cmd) {
       case 'add':
@@ -397,7 +414,7 @@ function parseAdd(rest: string, line: number): StfCommand {
   }
   const paren = openParen(rest);
   if (paren < 0) throw new StfSyntaxError(line, 'add: missing ACTION(...)');
-  const before = rest.slice(0, paren).trim().split(/\s+/);
+  const before = splitWords(rest.slice(0, paren).trim());
   const actionName = before.pop();
   if (!actionName) throw new StfSyntaxError(line, 'add: missing action name');
   const action = parseAction(actionName + rest.slice(paren), line);

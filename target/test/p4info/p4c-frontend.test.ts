@@ -269,6 +269,22 @@ ${MAIN}`);
     assert.doesNotMatch(text, /NoAction|21257015/);
   });
 
+  it('names a key by its expression with each literal as p4c prints a constant', () => {
+    const text = p4info(`${HEAD}
+control MyIngress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) {
+  table t {
+    key = { hdr.h.x & 0x0F: exact; hdr.h.x[7:4] ++ 4w0b0011: exact; hdr.h.x | 0_10: exact; hdr.h.x ^ 8w0XAB: exact; }
+    actions = { NoAction; }
+  }
+  apply { t.apply(); }
+}
+control MyEgress(inout headers hdr, inout metadata meta, inout standard_metadata_t sm) { apply { } }
+${MAIN}`);
+    // p4c (Util::toString): the written width and base, lower-case digits, no leading zeros or underscores.
+    const names = [...text.matchAll(/match_fields \{\n {4}id: \d+\n {4}name: "([^"]*)"/g)].map((m) => m[1]);
+    assert.deepEqual(names, ['hdr.h.x & 0xf', 'hdr.h.x[7:4] ++ 4w0b11', 'hdr.h.x | 10', 'hdr.h.x ^ 8w0xab']);
+  });
+
   it("lists objects in the order of p4c's inlined pipeline: a nested control's where it is declared", () => {
     const r = compileP4({
       path: 'nested.p4',
