@@ -15,7 +15,8 @@ export function controlPlaneName(annotations: Annotation[], localName: string, b
 
 /**
  * A table key's control-plane name when it has no @name, as p4c's front-end names it (DoTableKeyNames): the
- * expression as written, except that a header's validity `h.isValid()` is `h.$valid$` (bmv2's name for it).
+ * expression as written, except that a header's validity `h.isValid()` is `h.$valid$` (bmv2's name for it)
+ * and literals are printed as p4c prints constants before type inference (`0x0F` is `0xf`).
  */
 export function keyName(e: Expr): string {
   if (
