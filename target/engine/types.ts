@@ -106,7 +106,14 @@ export function wireFields(decl: HeaderTypeDecl): { name: string; type: Type }[]
   const add = (prefix: string, fields: readonly { name: string; type: Type }[]): void => {
     for (const f of fields) {
       if (f.type.kind === 'struct') add(`${prefix}${f.name}.`, f.type.decl.fields);
-      else out.push({ name: `${prefix}${f.name}`, type: f.type });
+      else if (f.type.kind === 'stack') {
+        // An array of bit strings: its elements in order (`a.$a[0]`, `a.$a[1]`, ...).
+        const el = f.type.element;
+        add(
+          `${prefix}${f.name}.$a`,
+          Array.from({ length: f.type.size }, (_, i) => ({ name: `[${i}]`, type: el })),
+        );
+      } else out.push({ name: `${prefix}${f.name}`, type: f.type });
     }
   };
   add('', decl.fields);

@@ -468,13 +468,28 @@ export class Parser {
     };
   }
 
+  /** p4c's C-style array declarator after a field or variable name: `bit<8> a[16]` declares `bit<8>[16] a`
+   *  (`T a[2][3]` is `T[3][2]`: an array of two arrays of three, as in C). */
+  private declaratorSizes(element: TypeRef): TypeRef {
+    const sizes: { size: Expr; loc: Loc }[] = [];
+    while (this.is('[')) {
+      const lb = this.expect('[');
+      sizes.push({ size: this.expr(), loc: lb.loc });
+      this.expect(']');
+    }
+    let ref = element;
+    for (const d of sizes.reverse()) ref = { kind: 'stack', element: ref, size: d.size, loc: d.loc };
+    return ref;
+  }
+
   private fieldList(): Field[] {
     this.expect('{');
     const fields: Field[] = [];
     while (!this.accept('}')) {
       const annotations = this.annotations();
-      const typeRef = this.typeRef();
+      const elementRef = this.typeRef();
       const nameTok = this.declName('field name');
+      const typeRef = this.declaratorSizes(elementRef);
       this.expect(';');
       fields.push({ name: nameTok.text, typeRef, type: UNKNOWN_TYPE, annotations, loc: nameTok.loc });
     }
@@ -807,9 +822,10 @@ export class Parser {
     }
     if (!this.atType())
       this.fail(`unexpected '${this.tok.text}' in ${inParser ? 'parser' : 'control'} declarations`);
-    const typeRef = this.typeRef();
-    if (this.is('(')) return this.instanceRest(typeRef, annotations);
+    const elementRef = this.typeRef();
+    if (this.is('(')) return this.instanceRest(elementRef, annotations);
     const nameTok = this.declName('variable name');
+    const typeRef = this.declaratorSizes(elementRef);
     const init = this.accept('=') ? this.expr() : undefined;
     this.expect(';');
     return {
@@ -1146,8 +1162,9 @@ export class Parser {
   private simpleStmt(annotations: Annotation[], decls: boolean): Stmt {
     const loc = this.tok.loc;
     if (decls && this.atDecl()) {
-      const typeRef = this.typeRef();
+      const elementRef = this.typeRef();
       const nameTok = this.declName('variable name');
+      const typeRef = this.declaratorSizes(elementRef);
       const init = this.accept('=') ? this.expr() : undefined;
       return {
         kind: 'decl',

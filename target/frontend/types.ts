@@ -185,6 +185,12 @@ export function bitWidthOf(t: Type): number | undefined {
       return t.maxWidth;
     case 'enum':
       return t.decl.underlying && isFixedInt(t.decl.underlying) ? t.decl.underlying.width : undefined;
+    case 'stack': {
+      // An array of bit strings (not a header stack) has its elements' bits, first element first.
+      if (t.element.kind === 'header' || t.element.kind === 'header_union') return undefined;
+      const ew = bitWidthOf(t.element);
+      return ew === undefined ? undefined : ew * t.size;
+    }
     case 'header':
     case 'struct': {
       let w = 0;

@@ -40,7 +40,7 @@ export function expr(gen: Gen, e: Expr): string {
       // an invalid element (the statement around it decides what else happens: stack-index.ts).
       if (e.expr.type.kind === 'tuple') return `${s}[${i}]`;
       if (e.index.constValue === undefined && e.expr.type.kind === 'stack')
-        return `(${s}.$a[${i}] ?? ${factory(gen, e.expr.type.element)}())`;
+        return `(${s}.$a[${i}] ?? ${defaultValue(gen, e.expr.type.element)})`;
       return `${s}.$a[${i}]`;
     }
     case 'slice': {
@@ -248,6 +248,9 @@ export function lvalue(gen: Gen, e: Expr): string {
       if (e.memberKind === 'stack_next' || e.memberKind === 'stack_last') return member(gen, e);
       return `${expr(gen, e.expr)}.${e.member}`;
     case 'index':
+      // A run-time index is in range here: the statement writing through it is guarded (stack-index.ts).
+      if (e.expr.type.kind === 'stack')
+        return `${expr(gen, e.expr)}.$a[${exprAs(gen, e.index, { kind: 'bit', width: 32 })}]`;
       return expr(gen, e);
     default:
       throw new CodegenError(`not an lvalue (${e.kind}) at ${e.loc.line}:${e.loc.col}`);

@@ -146,8 +146,11 @@ function resetField(gen: Gen, ref: string, t: Type): string {
     case 'struct':
     case 'header_union':
       return `${resetter(gen, t)}(${ref});`;
-    case 'stack':
-      return `{ const $s = ${ref}; $s.$next = 0; for (let $i = 0; $i < ${t.size}; $i++) ${resetter(gen, t.element)}($s.$a[$i]); }`;
+    case 'stack': {
+      // Names of their own: an array of arrays resets its elements with a loop inside this one.
+      const [s, i] = [gen.fresh('$s'), gen.fresh('$i')];
+      return `{ const ${s} = ${ref}; ${s}.$next = 0; for (let ${i} = 0; ${i} < ${t.size}; ${i}++) ${resetField(gen, `${s}.$a[${i}]`, t.element)} }`;
+    }
     default:
       return `${ref} = ${defaultValue(gen, t)};`;
   }

@@ -314,7 +314,8 @@ function headerLayout(cx: Checker, d: HeaderTypeDecl, scope: Scope): void {
       if (d.varbitField) cx.error(f.loc, 'a header may have at most one varbit field');
       d.varbitField = f;
       width = t.maxWidth;
-    } else if (t.kind === 'struct' && bitWidthOf(t) !== undefined) width = bitWidthOf(t);
+    } else if ((t.kind === 'struct' || t.kind === 'stack') && bitWidthOf(t) !== undefined)
+      width = bitWidthOf(t);
     else if (t.kind !== 'unknown')
       cx.error(
         f.loc,

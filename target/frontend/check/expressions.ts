@@ -309,6 +309,19 @@ function memberExpr(cx: Checker, e: Expr & { kind: 'member' }, ctx: Ctx): Type {
       );
     }
     case 'stack':
+      // An array of other data than headers has only its size: the rest works on the headers' validity.
+      if (
+        bt.element.kind !== 'header' &&
+        bt.element.kind !== 'header_union' &&
+        bt.element.kind !== 'unknown'
+      ) {
+        if (e.member === 'size') {
+          e.memberKind = 'stack_size';
+          e.constValue = { kind: 'int', value: BigInt(bt.size) };
+          return bits(32);
+        }
+        return cx.fatal(mloc, `an array of ${typeToString(bt.element)} has no member '${e.member}'`);
+      }
       switch (e.member) {
         case 'next':
         case 'last':

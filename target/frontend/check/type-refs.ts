@@ -66,11 +66,10 @@ function resolveTypeInner(cx: Checker, ref: TypeRef, scope: Scope): Type {
     }
     case 'stack': {
       const element = resolveType(cx, ref.element, scope);
-      if (element.kind !== 'header' && element.kind !== 'header_union')
-        cx.error(
-          ref.loc,
-          `header stack elements must be headers or header unions, not ${typeToString(element)}`,
-        );
+      // Arrays hold headers or header unions (header stacks), or any other data: bit strings, booleans,
+      // enums, structs, arrays (P4_16's arrays of non-header types).
+      if (!ARRAY_ELEMENTS.has(element.kind))
+        cx.error(ref.loc, `array elements cannot be of type ${typeToString(element)}`);
       const n = constInt(cx, ref.size, { scope }, 'a header stack size');
       if (n !== undefined && n < 0n) {
         cx.error(ref.size.loc, `header stack size ${n} is negative`);
@@ -113,3 +112,17 @@ export function typeVarScope(parent: Scope, names: string[]): Scope {
   for (const n of names) s.types.set(n, { kind: 'typevar', name: n });
   return s;
 }
+
+const ARRAY_ELEMENTS = new Set<Type['kind']>([
+  'header',
+  'header_union',
+  'bit',
+  'int',
+  'bool',
+  'enum',
+  'error',
+  'struct',
+  'stack',
+  'typevar',
+  'unknown',
+]);
