@@ -352,13 +352,30 @@ function findByName<T extends { preamble: { name: string; alias: string } }>(
   throw new StfError(`no ${what} named ${name}`);
 }
 
+/**
+ * A top-level action as P4Testgen names it when a control's table lists it: under the control, as p4c's
+ * front-end names the copy it makes there (`ingress.my_drop` for `my_drop`, LocalizeAllActions). P4Info keeps
+ * the top-level name, so that name stands for it; any other name is returned as it is.
+ */
+function localActionName(table: string, name: string, actions: { preamble: { name: string } }[]): string {
+  const control = table.slice(0, table.lastIndexOf('.') + 1);
+  if (control === '' || !name.startsWith(control) || actions.some((a) => a.preamble.name === name))
+    return name;
+  const local = name.slice(control.length);
+  return actions.some((a) => a.preamble.name === local) ? local : name;
+}
+
 function findTable(p4info: P4Info, name: string) {
   return findByName(p4info.tables, name, 'table');
 }
 
 function buildAction(p4info: P4Info, table: P4Info['tables'][number], call: StfActionCall) {
   const candidates = p4info.actions.filter((a) => table.action_refs.some((r) => r.id === a.preamble.id));
-  const action = findByName(candidates, call.name, `action of ${table.preamble.name}`);
+  const action = findByName(
+    candidates,
+    localActionName(table.preamble.name, call.name, candidates),
+    `action of ${table.preamble.name}`,
+  );
   const params = new Map<number, bigint>();
   for (const a of call.args) {
     const p = action.params.find((x) => x.name === a.name);

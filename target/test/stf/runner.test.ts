@@ -225,6 +225,18 @@ register_read Ing.last 0 5
     assert.match(other.report, /no table named main\.xx\.route/);
   });
 
+  it("takes a top-level action named under the table's control (Ing.top for top), as P4Testgen names it", async () => {
+    const program = KEYED_ON_VALIDITY.replace(
+      'control Ing(',
+      'action top(inout standard_metadata_t sm) { sm.egress_spec = 9; }\n    control Ing(',
+    ).replace('actions = { fwd; }', 'actions = { fwd; top(sm); }');
+    const r = await run(
+      ['add "Ing.t" "hdr.a.$valid$":0 "hdr.s[0].x":3 "Ing.top"()', 'packet 0 03 77', 'expect 9 03 77'],
+      program,
+    );
+    assert.equal(r.status, 'pass', r.report);
+  });
+
   it('names validity keys as p4c does (h.$valid$, h.valid, hdr.h.$valid, hdr.h or valid) and header stack elements as h$0', async () => {
     const f = files(
       [
