@@ -729,6 +729,12 @@ export class Parser {
         this.expect(')');
         return items;
       }
+      // A tuple of one, `(0x01 &&& 0x0F) : ...` (the grammar's reducedSimpleKeysetExpression in parentheses),
+      // when the keyset ends there; otherwise the parenthesis opens an expression, as in `(x) + 1`.
+      if (this.is(')') && this.peek().text === ':' && this.peek().kind === 'punct') {
+        this.pos++;
+        return items;
+      }
       this.pos = save;
     }
     return [this.keysetExpr()];
