@@ -575,7 +575,8 @@ function castExpr(cx: Checker, e: Expr & { kind: 'cast' }, ctx: Ctx): Type {
 
 /**
  * `x[lo +: w]` as the slice it stands for: `x[lo + w - 1:lo]` when `lo` is known at compile time, else the low
- * `w` bits of `x >> lo` (as p4c's front-end lowers it). `w` must be a positive compile-time constant.
+ * `w` bits of `x >> lo`: the bits from `lo` up, zeros past the top of `x`. `w` must be a positive compile-time
+ * constant.
  */
 function indexedSlice(cx: Checker, e: SliceExpr, ctx: Ctx): void {
   const width = e.width!;
