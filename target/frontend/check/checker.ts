@@ -157,14 +157,11 @@ export class Checker {
     const existing = scope.values.get(name);
     const fn = (r: NameRef): boolean => r.kind === 'extern_function' || r.kind === 'function';
     const block = (r: NameRef): boolean => r.kind === 'parser' || r.kind === 'control';
-    // Functions overload each other. A parser or control may also share a function's name, as p4c accepts
-    // (`control verify_checksum(...)` beside v1model's extern): once declared, its name is a type name, so a
-    // call of it is a constructor call (see callExpr), and it cannot be declared twice.
+    // Functions overload each other. A parser or control may also take a function's name, as p4c accepts
+    // (`control verify_checksum(...)` after v1model's extern): from then on the name is a type name, so a call
+    // of it is a constructor call (see callExpr), and no function can be declared with it any more.
     const ok =
-      existing === undefined ||
-      (fn(ref) && existing.every(fn)) ||
-      (block(ref) && existing.every(fn)) ||
-      (fn(ref) && existing.every((r) => fn(r) || block(r)) && existing.filter(block).length <= 1);
+      existing === undefined || (fn(ref) && existing.every(fn)) || (block(ref) && existing.every(fn));
     if (!ok) this.error(loc, `redeclaration of '${name}'`);
     scope.addValue(name, ref);
   }
