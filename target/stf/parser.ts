@@ -141,9 +141,17 @@ function parseKeyValue(text: string, line: number): StfKeyValue {
   return { kind: 'number', num: parseNumber(text, line) };
 }
 
+/** A table, action, counter or register name: qualified (`ingress.t`, `s[0]`), or anything in double quotes. */
+const NAME = String.raw`"[^"]+"|[A-Za-z_$][\w.$[\]]*`;
+const ACTION_CALL = new RegExp(String.raw`^(${NAME})\s*\(([^)]*)\)\s*$`);
+const COUNTER_CHECK = new RegExp(
+  String.raw`^(${NAME})\s*\(\s*([^)\s]+)\s*\)\s*(?:(packets|bytes)\s*)?(?:(==|!=|<=|>=|<|>)\s*(\S+))?\s*$`,
+  'i',
+);
+
 /** `name(a:1, b:0x2)` possibly spread over several whitespace-separated words. */
 function parseAction(text: string, line: number): StfActionCall {
-  const m = /^("[^"]+"|[A-Za-z_$][\w.$[\]]*)\s*\(([^)]*)\)\s*$/.exec(text.trim());
+  const m = ACTION_CALL.exec(text.trim());
   if (!m) throw new StfSyntaxError(line, `bad action call '${text}'`);
   const args: StfActionCall['args'] = [];
   const body = m[2].trim();
@@ -162,14 +170,21 @@ function unquote(name: string): string {
   return name.length >= 2 && name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1) : name;
 }
 
-/** The line up to its `#` comment; a `#` inside a quoted name (`"ingress.t#2"`) is part of the name. */
-function withoutComment(line: string): string {
+/** Where the first `ch` outside double quotes is, or -1: inside a quoted name (`"ingress.t#2"`, `"f()"`) it
+ *  belongs to the name. */
+function outsideQuotes(text: string, ch: string): number {
   let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    if (line[i] === '"') quoted = !quoted;
-    else if (line[i] === '#' && !quoted) return line.slice(0, i);
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (text[i] === ch && !quoted) return i;
   }
-  return line;
+  return -1;
+}
+
+/** The line up to its `#` comment. */
+function withoutComment(line: string): string {
+  const hash = outsideQuotes(line, '#');
+  return hash < 0 ? line : line.slice(0, hash);
 }
 
 /** The whitespace-separated words of a line; whitespace inside double quotes belongs to its word
@@ -187,16 +202,6 @@ function splitWords(text: string): string[] {
   }
   if (word !== '') out.push(word);
   return out;
-}
-
-/** Where the first `(` outside double quotes is, or -1. */
-function openParen(text: string): number {
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '"') quoted = !quoted;
-    else if (text[i] === '(' && !quoted) return i;
-  }
-  return -1;
 }
 
 function parsePort(text: string | undefined, line: number): number {
@@ -412,7 +417,7 @@ function parseAdd(rest: string, line: number): StfCommand {
     handle = eq[1];
     rest = rest.slice(0, eq.index + 1);
   }
-  const paren = openParen(rest);
+  const paren = outsideQuotes(rest, '(');
   if (paren < 0) throw new StfSyntaxError(line, 'add: missing ACTION(...)');
   const before = splitWords(rest.slice(0, paren).trim());
   const actionName = before.pop();
@@ -431,10 +436,7 @@ function parseAdd(rest: string, line: number): StfCommand {
 }
 
 function parseCheckCounter(rest: string, line: number): StfCommand {
-  const m =
-    /^("[^"]+"|[A-Za-z_$][\w.$[\]]*)\s*\(\s*([^)\s]+)\s*\)\s*(?:(packets|bytes)\s*)?(?:(==|!=|<=|>=|<|>)\s*(\S+))?\s*$/i.exec(
-      rest,
-    );
+  const m = COUNTER_CHECK.exec(rest);
   if (!m) throw new StfSyntaxError(line, 'usage: check_counter COUNTER(INDEX) [packets|bytes] == N');
   const index = /^\d+$|^0[xX]/.test(m[2]) ? Number(parseNumber(m[2], line).value) : m[2];
   return {
