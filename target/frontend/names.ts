@@ -101,16 +101,9 @@ function p4cLiteral(
   width: number | undefined,
   signed: boolean | undefined,
 ): string {
-  const digits = text.replace(/^\d+[ws]/, '').replace(/_/g, '');
-  const prefix = /^0[xX]/.test(digits)
-    ? '0x'
-    : /^0[bB]/.test(digits)
-      ? '0b'
-      : /^0[oO]/.test(digits)
-        ? '0o'
-        : '';
-  const base = prefix === '0x' ? 16 : prefix === '0b' ? 2 : prefix === '0o' ? 8 : 10;
+  const base = /^(?:\d+[ws])?0([xXbBoO])/.exec(text)?.[1]!.toLowerCase();
+  const radix = base === 'x' ? 16 : base === 'b' ? 2 : base === 'o' ? 8 : 10;
   const magnitude = value < 0n ? -value : value;
   const w = width !== undefined && /^\d+[ws]/.test(text) ? `${width}${signed ? 's' : 'w'}` : '';
-  return `${value < 0n ? '-' : ''}${w}${prefix}${magnitude.toString(base)}`;
+  return `${value < 0n ? '-' : ''}${w}${base ? `0${base}` : ''}${magnitude.toString(radix)}`;
 }

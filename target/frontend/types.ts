@@ -157,6 +157,11 @@ export function isFixedInt(t: Type): t is { kind: 'bit' | 'int'; width: number }
   return t.kind === 'bit' || t.kind === 'int';
 }
 
+/** An array of headers or header unions: the arrays with nextIndex, push_front and the rest, and no width. */
+export function isHeaderStack(t: Type & { kind: 'stack' }): boolean {
+  return t.element.kind === 'header' || t.element.kind === 'header_union';
+}
+
 /** Wraps an integer into the range of bit<W> / int<W> (two's complement); infint is unchanged. */
 export function normalize(value: bigint, t: Type): bigint {
   if (t.kind === 'bit') return BigInt.asUintN(t.width, value);
@@ -187,7 +192,7 @@ export function bitWidthOf(t: Type): number | undefined {
       return t.decl.underlying && isFixedInt(t.decl.underlying) ? t.decl.underlying.width : undefined;
     case 'stack': {
       // An array of bit strings (not a header stack) has its elements' bits, first element first.
-      if (t.element.kind === 'header' || t.element.kind === 'header_union') return undefined;
+      if (isHeaderStack(t)) return undefined;
       const ew = bitWidthOf(t.element);
       return ew === undefined ? undefined : ew * t.size;
     }

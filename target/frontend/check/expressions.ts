@@ -20,6 +20,7 @@ import {
   bits,
   intValue,
   isFixedInt,
+  isHeaderStack,
   isIntegral,
   isSizeMethod,
   newTypeOf,
@@ -310,11 +311,7 @@ function memberExpr(cx: Checker, e: Expr & { kind: 'member' }, ctx: Ctx): Type {
     }
     case 'stack':
       // An array of other data than headers has only its size: the rest works on the headers' validity.
-      if (
-        bt.element.kind !== 'header' &&
-        bt.element.kind !== 'header_union' &&
-        bt.element.kind !== 'unknown'
-      ) {
+      if (!isHeaderStack(bt) && bt.element.kind !== 'unknown') {
         if (e.member === 'size') {
           e.memberKind = 'stack_size';
           e.constValue = { kind: 'int', value: BigInt(bt.size) };
