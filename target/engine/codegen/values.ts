@@ -37,20 +37,17 @@ export function factory(gen: Gen, t: Type): string {
     return name;
   }
   if (!key) throw new CodegenError(`no factory for ${t.kind}`);
-  const have = gen.factories.get(key);
-  if (have) return have;
   const decl = key as HeaderTypeDecl | StructTypeDecl | HeaderUnionDecl;
-  const name = gen.fresh(`mk_${decl.name}`);
-  gen.factories.set(key, name);
-  const parts: string[] = [];
-  if (t.kind === 'header') parts.push('$valid: false');
-  for (const f of decl.fields) {
-    parts.push(`${propertyKey(f.name)}: ${defaultValue(gen, f.type)}`);
-    if (f.type.kind === 'varbit') parts.push(`$w_${f.name}: 0`);
-  }
-  if (t.kind === 'header' && paddingBits(t.decl) > 0) parts.push('$pad: 0');
-  gen.top.push(`function ${name}() { return { ${parts.join(', ')} }; }`);
-  return name;
+  return generated(gen, gen.factories, key, `mk_${decl.name}`, (name) => {
+    const parts: string[] = [];
+    if (t.kind === 'header') parts.push('$valid: false');
+    for (const f of decl.fields) {
+      parts.push(`${propertyKey(f.name)}: ${defaultValue(gen, f.type)}`);
+      if (f.type.kind === 'varbit') parts.push(`$w_${f.name}: 0`);
+    }
+    if (t.kind === 'header' && paddingBits(t.decl) > 0) parts.push('$pad: 0');
+    return `function ${name}() { return { ${parts.join(', ')} }; }`;
+  });
 }
 
 /** Name of a generated function that puts a header/struct/union value back to what its factory returns,
@@ -59,19 +56,36 @@ export function resetter(gen: Gen, t: Type): string {
   const key: object | undefined =
     t.kind === 'header' || t.kind === 'struct' || t.kind === 'header_union' ? t.decl : undefined;
   if (!key) throw new CodegenError(`no resetter for ${t.kind}`);
-  const have = gen.resetters.get(key);
-  if (have) return have;
   const decl = key as HeaderTypeDecl | StructTypeDecl | HeaderUnionDecl;
-  const name = gen.fresh(`rs_${decl.name}`);
-  gen.resetters.set(key, name);
-  const body: string[] = [];
-  if (t.kind === 'header') body.push('o.$valid = false;');
-  for (const f of decl.fields) {
-    body.push(resetField(gen, `o.${f.name}`, f.type));
-    if (f.type.kind === 'varbit') body.push(`o.$w_${f.name} = 0;`);
-  }
-  if (t.kind === 'header' && paddingBits(t.decl) > 0) body.push('o.$pad = 0;');
-  gen.top.push(`function ${name}(o) { ${body.join(' ')} return o; }`);
+  return generated(gen, gen.resetters, key, `rs_${decl.name}`, (name) => {
+    const body: string[] = [];
+    if (t.kind === 'header') body.push('o.$valid = false;');
+    for (const f of decl.fields) {
+      body.push(resetField(gen, `o.${f.name}`, f.type));
+      if (f.type.kind === 'varbit') body.push(`o.$w_${f.name} = 0;`);
+    }
+    if (t.kind === 'header' && paddingBits(t.decl) > 0) body.push('o.$pad = 0;');
+    return `function ${name}(o) { ${body.join(' ')} return o; }`;
+  });
+}
+
+/**
+ * The name of the generated function `made` holds for `key`, or of a new one named after `base`, whose text
+ * `source(name)` gives. The name is recorded before the text is made, so that a function made meanwhile for
+ * a type inside this one, asking for this one, gets the same name.
+ */
+function generated(
+  gen: Gen,
+  made: Map<object, string>,
+  key: object,
+  base: string,
+  source: (name: string) => string,
+): string {
+  const have = made.get(key);
+  if (have) return have;
+  const name = gen.fresh(base);
+  made.set(key, name);
+  gen.top.push(source(name));
   return name;
 }
 
@@ -111,15 +125,10 @@ function validityFn(
   decl: HeaderTypeDecl,
   body: (bytes: string) => string,
 ): string {
-  const have = made.get(decl);
-  if (have) return have;
-  const fn = gen.fresh(name);
-  made.set(decl, fn);
   // bmv2's get_nbytes_packet(): the fixed fields, and a varbit's current width.
   const v = decl.varbitField;
   const bytes = v ? `((${wireWidth(decl)} + o.$w_${v.name}) >> 3)` : `${wireWidth(decl) >> 3}`;
-  gen.top.push(`function ${fn}(o) { ${body(bytes)} }`);
-  return fn;
+  return generated(gen, made, decl, name, (fn) => `function ${fn}(o) { ${body(bytes)} }`);
 }
 
 /**
@@ -128,16 +137,17 @@ function validityFn(
  */
 export function invalidator(gen: Gen, t: Type): string {
   if (t.kind !== 'header' && t.kind !== 'header_union') throw new CodegenError(`stack of ${t.kind}`);
-  const have = gen.invalidators.get(t.decl);
-  if (have) return have;
-  const name = gen.fresh(`inv_${t.decl.name}`);
-  gen.invalidators.set(t.decl, name);
   const body =
     t.kind === 'header'
       ? 'o.$valid = false;'
       : t.decl.fields.map((f) => `o.${f.name}.$valid = false;`).join(' ');
-  gen.top.push(`function ${name}(o) { ${body} return o; }`);
-  return name;
+  return generated(
+    gen,
+    gen.invalidators,
+    t.decl,
+    `inv_${t.decl.name}`,
+    (name) => `function ${name}(o) { ${body} return o; }`,
+  );
 }
 
 function resetField(gen: Gen, ref: string, t: Type): string {
