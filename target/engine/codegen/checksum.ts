@@ -112,7 +112,7 @@ function packInline(data: {
   const covered = Array.from({ length: bytes }, (_, j) => byBytes.has(j)).every(Boolean);
   const parts = [covered ? `$pk = $rt.packBufferRaw(${bytes})` : `$pk = $rt.packBuffer(${bytes})`];
   for (const [j, es] of byBytes) parts.push(`$pk[${j}] = ${es.join(' | ')}`);
-  parts.push(...rest);
+  for (const r of rest) parts.push(r);
   return { code: parts.join(', '), bytes };
 }
 

@@ -133,7 +133,7 @@ export function extractInto(gen: Gen, h: string, decl: HeaderTypeDecl, varbitBit
       o += widthOf(f.type);
     }
     out.push(`if (($pkt.bit & 7) === 0) { const $b = $pkt.buf, $i = $pkt.bit >> 3;`);
-    out.push(...reads, `$pkt.bit += ${fixed}; } else`);
+    out.push(reads.join('\n'), `$pkt.bit += ${fixed}; } else`);
   }
   out.push(`{ const $b = $pkt.buf; let $o = $pkt.bit;`);
   for (const f of wireFields(decl)) {
