@@ -22,6 +22,7 @@ import { checkExpr, constInt } from './expressions.js';
 import { coerce } from './inference.js';
 import { assignConstEntryPriorities, assignEntryPriorities, isPrefixMask } from './table-entries.js';
 import { keyset } from './parsers.js';
+import { constructedType, inPlaceInstance } from './in-place-instance.js';
 import { tableImplementation } from './table-implementation.js';
 import { checkBlock, checkLvalue } from './statements.js';
 
@@ -285,11 +286,19 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
       }
       case 'counters':
       case 'meters': {
-        checkExpr(cx, p.value, ctx);
-        const ref = p.value.kind === 'name' ? p.value.ref : undefined;
         const want = p.name === 'counters' ? 'direct_counter' : 'direct_meter';
+        let ref: NameRef | undefined;
+        const constructed = constructedType(p);
+        if (constructed === want) {
+          ref = inPlaceInstance(cx, p, ctx);
+          if (!ref) break;
+        } else if (constructed === undefined && p.value.kind !== 'call') {
+          checkExpr(cx, p.value, ctx);
+          ref = p.value.kind === 'name' ? p.value.ref : undefined;
+        }
         if (!ref || ref.kind !== 'instance' || ref.type.kind !== 'extern' || ref.type.decl.name !== want) {
-          cx.error(p.value.loc, `table property '${p.name}' must name a ${want} instance`);
+          const what = constructed === undefined ? '' : `, not construct a ${constructed}`;
+          cx.error(p.value.loc, `table property '${p.name}' must name or construct a ${want}${what}`);
           break;
         }
         if (p.name === 'counters') t.directCounter = ref;

@@ -4,13 +4,11 @@
 //  - `selector` key fields are read only by an action_selector implementation (bmv2 hashes them to pick a
 //    group member): with an action_profile they are an error, on a direct table ignored with a warning;
 //  - no `entries`: bmv2 has no way to install an entry's action directly in an indirect table.
-// An in-place instance is named as p4c's P4Info names it: the property's @name (not prefixed by the control,
-// a p4c quirk real P4Info files carry), or "implementation" without one.
+// An in-place instance is named as in-place-instance.ts says.
 import type { Expr, InstanceDecl, TableDecl, TableProperty } from '../ast.js';
-import { VOID } from '../types.js';
 import type { Checker, Ctx } from './checker.js';
 import { checkExpr } from './expressions.js';
-import { instanceDecl } from './externs.js';
+import { constructedType, inPlaceInstance } from './in-place-instance.js';
 
 const KINDS = ['action_profile', 'action_selector'];
 
@@ -24,22 +22,8 @@ function implementationOf(cx: Checker, t: TableDecl, p: TableProperty, ctx: Ctx)
     checkExpr(cx, v, ctx);
     const ref = v.ref;
     if (ref?.kind === 'instance' && KINDS.includes(externName(ref) ?? '')) return ref;
-  } else if (v.kind === 'call' && v.callee.kind === 'name' && KINDS.includes(v.callee.name)) {
-    const nameAnn = p.annotations.find((a) => a.name === 'name')?.args[0];
-    const given = nameAnn?.kind === 'string' ? nameAnn.value.replace(/^\./, '') : undefined;
-    const inst: InstanceDecl = {
-      kind: 'instance',
-      name: given ?? 'implementation',
-      typeRef: { kind: 'named', name: v.callee.name, typeArgs: [], loc: v.callee.loc },
-      args: v.rawArgs,
-      annotations: p.annotations,
-      loc: v.loc,
-      type: VOID,
-      parent: ctx.control,
-    };
-    instanceDecl(cx, inst, ctx);
-    inst.controlPlaneName = given ?? 'implementation';
-    return inst.ctorArgs ? inst : undefined;
+  } else if (KINDS.includes(constructedType(p) ?? '')) {
+    return inPlaceInstance(cx, p, ctx);
   }
   cx.error(
     v.loc,

@@ -227,6 +227,27 @@ const cases: Case[] = [
     message: "table property 'implementation' of table 't' must be an action_profile or action_selector",
   },
   {
+    name: 'a direct meter constructed in place as a table counter',
+    fragment: {
+      locals:
+        'action a() { } table t { key = { meta.m8: exact; } actions = { a; } counters = direct_meter<bit<2>>(MeterType.packets); }',
+      apply: 't.apply();',
+    },
+    at: 'direct_meter<',
+    message:
+      "table property 'counters' must name or construct a direct_counter, not construct a direct_meter",
+  },
+  {
+    name: 'a direct counter constructed in place with an argument of the wrong type',
+    fragment: {
+      locals:
+        'action a() { } table t { key = { meta.m8: exact; } actions = { a; } counters = direct_counter(3); }',
+      apply: 't.apply();',
+    },
+    at: '3)',
+    message: "argument 'type' of direct_counter: cannot convert int to CounterType",
+  },
+  {
     name: 'an action selector with a size of the wrong type',
     fragment: {
       locals:

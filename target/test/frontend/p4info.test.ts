@@ -158,6 +158,44 @@ describe('P4Info: tables, actions and externs', () => {
     assert.equal(t('MyIngress.by_mode').has_initial_entries, true);
   });
 
+  it('names direct counters and meters constructed in place by their @name, or by their property', () => {
+    // The form ngsdn-tutorial's programs use; p4c names the instance by the property's @name as written.
+    const p = info(
+      program({
+        locals: `
+          action fwd(bit<9> port) { standard_metadata.egress_spec = port; }
+          table l2 {
+            key = { hdr.ethernet.dst: exact; }
+            actions = { fwd; NoAction; }
+            @name("l2_exact_table_counter") counters = direct_counter(CounterType.packets_and_bytes);
+            @name(".l2_meter") meters = direct_meter<bit<2>>(MeterType.bytes);
+          }
+          table acl {
+            key = { hdr.ethernet.src: ternary; }
+            actions = { NoAction; }
+            counters = direct_counter(CounterType.packets);
+          }`,
+        apply: 'l2.apply(); acl.apply();',
+      }),
+    );
+    const table = (n: string) => p.tables.find((x) => x.preamble.name === n)!;
+    assert.deepEqual(
+      p.direct_counters.map((c) => [c.preamble.name, c.spec.unit, c.direct_table_id]),
+      [
+        ['l2_exact_table_counter', 'BOTH', table('MyIngress.l2').preamble.id],
+        ['counters', 'PACKETS', table('MyIngress.acl').preamble.id],
+      ],
+    );
+    assert.deepEqual(
+      p.direct_meters.map((m) => [m.preamble.name, m.spec.unit, m.direct_table_id]),
+      [['l2_meter', 'BYTES', table('MyIngress.l2').preamble.id]],
+    );
+    assert.deepEqual(table('MyIngress.l2').direct_resource_ids, [
+      p.direct_counters[0]!.preamble.id,
+      p.direct_meters[0]!.preamble.id,
+    ]);
+  });
+
   it('lists the actions tables or statements use, not unreferenced ones', () => {
     const p = info(
       program({
