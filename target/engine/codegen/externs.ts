@@ -1,6 +1,7 @@
 // v1model externs lowered to calls of the run-time library: methods of instances (registers, counters,
 // meters, action profiles...) and extern functions (hash, random, clone, resubmit, recirculate, digest...).
 import type { CallExpr, Expr, InstanceDecl, Param, Type } from '../../frontend/ast.js';
+import { intValue } from '../../frontend/types.js';
 import * as B from '../bits.js';
 import { bigToRep, bitOf, paddingBits, repToBig, widthOf } from '../types.js';
 import { unionSiblingsInvalid } from './calls.js';
@@ -280,8 +281,7 @@ function preserved(gen: Gen, e: Expr | undefined): string {
 }
 
 function fieldListPaths(gen: Gen, e: Expr | undefined): string {
-  const c = e?.constValue;
-  const k = c?.kind === 'int' ? Number(c.value) : -1;
+  const k = Number(intValue(e?.constValue) ?? -1n);
   return JSON.stringify(gen.fieldLists.get(k) ?? []);
 }
 

@@ -1,6 +1,7 @@
 // The whole program: every block, type factory and table in dependency order, and what the engine needs to
 // run it (tables, extern instances, action functions, field lists).
 import type { CheckedProgram, ControlDecl, ParserDecl, StructTypeDecl } from '../../frontend/ast.js';
+import { intValue } from '../../frontend/types.js';
 import { blockArg, control } from './blocks.js';
 import { bindCtorArgs } from './calls.js';
 import { deparsedBits } from './deparser.js';
@@ -107,9 +108,7 @@ function collectFieldLists(gen: Gen, s: StructTypeDecl, prefix: string): void {
     for (const a of f.annotations) {
       if (a.name !== 'field_list') continue;
       const nums = a.args.length
-        ? a.args.map((arg) =>
-            arg.constValue?.kind === 'int' ? arg.constValue.value : arg.kind === 'int' ? arg.value : -1n,
-          )
+        ? a.args.map((arg) => intValue(arg.constValue) ?? -1n)
         : a.body.split(',').map((x) => (/^\s*\d+\s*$/.test(x) ? BigInt(x.trim()) : -1n));
       for (const v of nums) {
         if (v < 0n) continue;

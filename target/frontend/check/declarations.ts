@@ -2,6 +2,7 @@
 // dispatch of every top-level declaration to the module of its kind.
 import type {
   ActionDecl,
+  Annotation,
   ConstValue,
   ControlDecl,
   EnumDecl,
@@ -221,10 +222,27 @@ export function structLikeFields(
         f.type = fieldType(cx, d, f, scope);
         if (!canNest(f.type))
           cx.error(f.typeRef.loc, `a struct field cannot have type ${typeToString(f.type)}`);
+        fieldListIndices(cx, f.annotations, scope);
       }
       checkStructNesting(cx, d);
       checkTypeSize(cx, { kind: d.kind, decl: d }, d.loc);
       return checkDuplicateFields(cx, d.fields);
+  }
+}
+
+/** `@field_list(N, ...)` puts a metadata field in the field lists N that clone_preserving_field_list and its
+ *  resubmit and recirculate siblings name. Each N is a compile-time constant: an integer, a constant or a
+ *  serializable enum's member (p4c's translations of P4_14 programs name them by an enum). */
+function fieldListIndices(cx: Checker, annotations: Annotation[], scope: Scope): void {
+  for (const a of annotations) {
+    if (a.name !== 'field_list') continue;
+    for (const arg of a.args) {
+      try {
+        constInt(cx, arg, { scope }, '@field_list index');
+      } catch (e) {
+        if (!(e instanceof CompileAbort)) throw e;
+      }
+    }
   }
 }
 

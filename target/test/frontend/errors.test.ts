@@ -227,6 +227,15 @@ const cases: Case[] = [
     message: "table property 'implementation' of table 't' must be an action_profile or action_selector",
   },
   {
+    name: 'a @field_list index naming no member of its enum',
+    fragment: {
+      top: 'enum bit<8> FieldLists { resubmit_FL = 1 }',
+      meta: '@field_list(FieldLists.recirculate_FL) bit<8> kept;',
+    },
+    at: 'recirculate_FL)',
+    message: "enum FieldLists has no member 'recirculate_FL'",
+  },
+  {
     name: 'a direct meter constructed in place as a table counter',
     fragment: {
       locals:
