@@ -15,7 +15,7 @@
 // digest() reports its fields as they are when ingress ends, the last call winning, to `onDigest` (digest.ts).
 // Simplifications, each deliberate: header/struct arguments
 // passed inout are aliased rather than copied in and out (visible only with aliasing or `exit` inside the
-// callee); resubmit/recirculate loops stop after MAX_ROUNDS passes; assert()/assume() failures abort the packet
+// callee); chains of resubmissions, recirculations and E2E clones stop after MAX_ROUNDS; assert()/assume() failures abort the packet
 // with an exception (bmv2 aborts the whole switch).
 import { formatDiagnostic, compileP4, type CheckedProgram } from '../compiler/index.js';
 import type { OutputPacket } from './control-plane-api.js';
@@ -101,6 +101,8 @@ export interface PendingIngress {
   /** The length the packet had when it first arrived, if not data's: bmv2 keeps it through resubmission and
    *  recirculation, and its counters and meters count it. */
   ingressLength?: number;
+  /** PktState.st.depth of the packet this one is a resubmission or recirculation of, plus one. */
+  depth?: number;
 }
 
 /** The empty list of a result (most packets have no clones, resubmits or recirculations): one shared,
@@ -108,8 +110,8 @@ export interface PendingIngress {
 const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 /** A packet's `st` with nothing asked for yet (no clone, resubmit, recirculation, truncation or digest). */
-function freshRequests(len: number, inlen: number): PktState['st'] {
-  return { clone: null, resubmit: null, recirculate: null, truncate: 0, digest: null, len, inlen };
+function freshRequests(len: number, inlen: number, depth: number): PktState['st'] {
+  return { clone: null, resubmit: null, recirculate: null, truncate: 0, digest: null, len, inlen, depth };
 }
 
 const IDLE: QueueInfo = { enqQdepth: 0, deqQdepth: 0, enqTimestamp: 0, deqTimedelta: 0 };
@@ -123,8 +125,12 @@ const MAX_FREE_STATES = 256;
  *  every switch (one buffer, warm in the cache, rather than one per switch). */
 const WRITER = new PacketWriter(2048);
 
-/** Recirculation/resubmission rounds allowed per injected packet before we give up (bmv2 has no limit). */
+/** Resubmissions, recirculations and E2E clones one after another, counted from the packet that arrived,
+ *  before the engine drops the next one (bmv2 has no limit). */
 const MAX_ROUNDS = 64;
+/** Pipeline passes (ingress or egress) allowed per injected packet beyond its own ingress and egress: a bound
+ *  on the work and the memory of one packet whose clones multiply. */
+const MAX_PASSES = 1 << 14;
 
 /** A v1model switch running one program: the pipeline, with the control plane it extends. */
 export class Switch extends SwitchControlPlane {
@@ -187,29 +193,27 @@ export class Switch extends SwitchControlPlane {
   }
 
   private finish(out: OutputPacket[], firstJobs: EgressJob[], firstAgain: PendingIngress[]): OutputPacket[] {
-    const pending: PendingIngress[] = [];
-    const drain = (jobs0: EgressJob[]): void => {
-      const jobs = jobs0.slice();
-      while (jobs.length > 0) {
-        const job = jobs.shift() as EgressJob;
-        const e = this.runEgress(job, IDLE);
+    // Each generation of resubmissions, recirculations and E2E clones is one deeper (tooDeep ends them), but
+    // a clone session to a multicast group multiplies every generation: MAX_PASSES bounds the whole.
+    let passes = 0;
+    const jobs = firstJobs.slice();
+    const pending = firstAgain.slice();
+    while (jobs.length > 0 || pending.length > 0) {
+      if (++passes > MAX_PASSES) {
+        this.log(`packet dropped: it made more than ${MAX_PASSES} pipeline passes`);
+        break;
+      }
+      // Every queued egress job first, breadth first, then the next packet back into ingress.
+      if (jobs.length > 0) {
+        const e = this.runEgress(jobs.shift() as EgressJob, IDLE);
         out.push(...e.out);
         jobs.push(...e.clones);
         pending.push(...e.again);
+      } else {
+        const r = this.runIngress(pending.shift() as PendingIngress);
+        pending.push(...r.again);
+        jobs.push(...r.jobs);
       }
-    };
-    pending.push(...firstAgain);
-    drain(firstJobs);
-    let rounds = 0;
-    while (pending.length > 0) {
-      if (rounds++ > MAX_ROUNDS) {
-        this.log(`packet dropped after ${MAX_ROUNDS} resubmit/recirculate rounds`);
-        break;
-      }
-      const next = pending.shift() as PendingIngress;
-      const r = this.runIngress(next);
-      pending.push(...r.again);
-      drain(r.jobs);
     }
     return out;
   }
@@ -220,6 +224,7 @@ export class Switch extends SwitchControlPlane {
     instanceType: number,
     preserved?: PendingIngress['preserved'],
     ingressLength = data.length,
+    depth = 0,
   ): PktState {
     const b = this.blocks;
     let s = this.freeStates.pop();
@@ -239,6 +244,7 @@ export class Switch extends SwitchControlPlane {
       st.digest = null;
       st.len = data.length;
       st.inlen = ingressLength;
+      st.depth = depth;
       s.owned = false;
       s.recyclable = true;
     } else
@@ -248,7 +254,7 @@ export class Switch extends SwitchControlPlane {
         sm: b.newStandardMetadata(),
         pkt: { buf: data, bit: 0, nbits: data.length * 8 },
         out: WRITER,
-        st: freshRequests(data.length, ingressLength),
+        st: freshRequests(data.length, ingressLength, depth),
         owned: false,
         recyclable: true,
         job: undefined,
@@ -348,7 +354,7 @@ export class Switch extends SwitchControlPlane {
    *  the packets to run through ingress again (resubmit) are returned (usually a shared empty list). */
   ingressInto(p: PendingIngress, jobs: EgressJob[]): PendingIngress[] {
     const b = this.blocks;
-    const s = this.newState(p.port, p.data, p.instanceType, p.preserved, p.ingressLength);
+    const s = this.newState(p.port, p.data, p.instanceType, p.preserved, p.ingressLength, p.depth);
     b.set(s);
     this.parse(s);
     this.runVerify(b);
@@ -364,6 +370,7 @@ export class Switch extends SwitchControlPlane {
           InstanceType.INGRESS_CLONE,
           { paths: clone.fields ?? [], meta: s.meta },
           s.st.inlen,
+          s.st.depth,
         );
         b.set(c);
         this.parse(c);
@@ -376,6 +383,7 @@ export class Switch extends SwitchControlPlane {
     // simple_switch learns here: after an ingress clone, before resubmit, multicast and the drop check.
     if (s.st.digest !== null) this.learn(s.st);
     if (s.st.resubmit) {
+      if (this.tooDeep(s, 'resubmitted')) return NONE;
       const again: PendingIngress[] = [
         {
           port: p.port,
@@ -383,6 +391,7 @@ export class Switch extends SwitchControlPlane {
           instanceType: InstanceType.RESUBMIT,
           preserved: { paths: s.st.resubmit, meta: s.meta },
           ingressLength: s.st.inlen,
+          depth: s.st.depth + 1,
         },
       ];
       return again;
@@ -458,6 +467,13 @@ export class Switch extends SwitchControlPlane {
     return j;
   }
 
+  /** True, with a log line, when `s` may not make another generation (see MAX_ROUNDS). */
+  private tooDeep(s: PktState, what: string): boolean {
+    if (s.st.depth < MAX_ROUNDS) return false;
+    this.log(`packet dropped: ${what} ${MAX_ROUNDS} times already`);
+    return true;
+  }
+
   private admit(j: EgressJob): boolean {
     if (j.priority < this.priorityQueues) return true;
     this.log(`Priority out of range (${j.priority}), dropping packet`);
@@ -500,14 +516,14 @@ export class Switch extends SwitchControlPlane {
     const clone = s.st.clone as CloneReq | null;
     if (clone && clone.type === 1) {
       const session = this.mirror.get(clone.session);
-      if (session !== undefined) {
+      if (session !== undefined && !this.tooDeep(s, 'cloned egress to egress')) {
         const c: PktState = {
           ...s,
           hdr: clone_(s.hdr),
           meta: this.blocks.newMeta(),
           sm: this.blocks.newStandardMetadata(),
           out: WRITER,
-          st: freshRequests(s.st.len, s.st.inlen),
+          st: freshRequests(s.st.len, s.st.inlen, s.st.depth + 1),
           owned: false,
           // The clone shares s.pkt: neither may be reused while the other is queued.
           recyclable: false,
@@ -539,6 +555,7 @@ export class Switch extends SwitchControlPlane {
     }
     if (s.st.truncate > 0 && data.length > s.st.truncate) data = data.slice(0, s.st.truncate);
     if (s.st.recirculate) {
+      if (this.tooDeep(s, 'recirculated')) return null;
       res.again = [
         {
           port: sm.ingress_port as number,
@@ -546,6 +563,7 @@ export class Switch extends SwitchControlPlane {
           instanceType: InstanceType.RECIRC,
           preserved: { paths: s.st.recirculate, meta: s.meta },
           ingressLength: s.st.inlen,
+          depth: s.st.depth + 1,
         },
       ];
       return null;

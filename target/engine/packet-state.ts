@@ -38,6 +38,9 @@ export interface PktState {
     /** The length the packet had when it first arrived (bmv2's ingress_length, kept by its clones,
      *  resubmissions and recirculations): what counters and meters count. */
     inlen: number;
+    /** How many resubmissions, recirculations and E2E clones lie between this packet and the one that
+     *  arrived: bmv2 follows them without end, the engine for MAX_ROUNDS (index.ts). */
+    depth: number;
   };
   /** pkt.buf was handed over (PendingIngress.owned) and no other job shares it: egress may deparse into it. */
   owned: boolean;
