@@ -20,9 +20,6 @@ const NO_BYTES = new Uint8Array(0);
 /** Egress made no frame: shared, and frozen so that no caller can add to it. */
 const NO_FRAMES: Frame[] = Object.freeze([]) as unknown as Frame[];
 
-/** Rounds of resubmission allowed per packet before it is dropped (bmv2 has no limit; a loop would hang). */
-const MAX_RESUBMITS = 16;
-
 // Nothing here is allocated per packet in the common case (one packet in, one job, one frame out): the request,
 // the job list, the egress side results and the returned frame are reused; the engine reuses a job with its
 // packet state, and the job's wrapper for the traffic manager rides along in userData. These scratch objects are
@@ -61,14 +58,25 @@ export class EnginePipeline implements ProgrammablePipeline {
     this.hooks = hooks;
   }
 
-  ingress(port: number, data: Uint8Array, now: Picoseconds, enqueue: IngressSink): void {
+  ingress(
+    port: number,
+    data: Uint8Array,
+    now: Picoseconds,
+    enqueue: IngressSink,
+    recirculated?: unknown,
+  ): void {
     const sw = this.sw;
     const jobs = jobList;
-    // A frame off the wire belongs to the switch that received it (see Frame), so the engine may deparse into it.
-    let pending: PendingIngress | undefined = arrival;
-    pending.port = port;
-    pending.data = data;
-    for (let round = 0; pending && round <= MAX_RESUBMITS; round++) {
+    // A recirculated packet comes back as egress made it (instance type, preserved metadata, its depth); a
+    // frame off the wire belongs to the switch that received it (see Frame), so the engine may deparse into it.
+    let pending = recirculated as PendingIngress | undefined;
+    if (pending === undefined) {
+      pending = arrival;
+      pending.port = port;
+      pending.data = data;
+    }
+    // Each resubmission is one deeper, and the engine drops a packet past its limit: the loop ends.
+    while (pending) {
       sw.nowUs = toMicroseconds(now);
       const again = sw.ingressInto(pending, jobs);
       pending = again.length > 0 ? again[0] : undefined;
@@ -113,7 +121,7 @@ export class EnginePipeline implements ProgrammablePipeline {
     if (hooks !== undefined && side.clones.length + side.again.length > 0) {
       const { clones, again } = side;
       for (const c of clones) hooks.enqueue(this.enqueued(c));
-      for (const a of again) hooks.reingest(a.port, a.data);
+      for (const a of again) hooks.reingest(a.port, a.data, a);
     }
     if (data === null) return NO_FRAMES;
     outFrame.port = port;
