@@ -147,7 +147,10 @@ export function tableDecl(cx: Checker, t: TableDecl, ctx: Ctx): void {
   }
   lpmKeys(cx, t);
   const keyNames = new Set<string | undefined>();
+  // Selector keys are hashed, not matched: they are no match fields, and may repeat one (ngsdn-tutorial's
+  // routing_v6_table matches on hdr.ipv6.dst_addr and hashes it too).
   for (const k of t.keyDecls) {
+    if (k.matchKindName === 'selector') continue;
     if (keyNames.has(k.name))
       cx.error(
         k.loc,

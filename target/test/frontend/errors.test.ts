@@ -227,6 +227,16 @@ const cases: Case[] = [
     message: "table property 'implementation' of table 't' must be an action_profile or action_selector",
   },
   {
+    name: 'two match keys of one name (a selector key may repeat one: it is no match field)',
+    fragment: {
+      locals:
+        'action a() { } table t { key = { meta.m8: exact; meta.m8: selector; meta.m8: ternary; } actions = { a; } implementation = action_selector(HashAlgorithm.crc16, 32w64, 32w16); }',
+      apply: 't.apply();',
+    },
+    at: 'meta.m8: ternary',
+    message: "key name 'meta.m8' is used twice in table 't' (control-plane names must differ)",
+  },
+  {
     name: 'a @field_list index naming no member of its enum',
     fragment: {
       top: 'enum bit<8> FieldLists { resubmit_FL = 1 }',

@@ -210,14 +210,15 @@ type_info {
     );
   });
 
-  it('leaves selector fields out of match_fields and numbers the others from 1', () => {
+  it('leaves selector fields out of match_fields and numbers the others from 1; they may repeat one', () => {
+    // ngsdn-tutorial's routing_v6_table matches on hdr.ipv6.dst_addr and hashes it too, as p4c allows.
     const r = compileP4({
       path: 'prog.p4',
       text: `${HEAD}
 control IngressI(inout H hdr, inout M meta, inout standard_metadata_t smeta) {
     action drop() { mark_to_drop(smeta); }
     table t {
-        key = { meta.hash1 : selector; smeta.ingress_port : exact; meta.hash1 : selector @name("h2"); }
+        key = { meta.hash1 : selector; smeta.ingress_port : exact; meta.hash1 : selector; smeta.ingress_port : selector; }
         actions = { drop; }
         implementation = action_selector(HashAlgorithm.crc16, 32w64, 32w16);
     }
