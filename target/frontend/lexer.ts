@@ -97,10 +97,25 @@ export function parseIntBody(text: string): bigint | undefined {
 }
 
 /** Tokenises one line (without comments). `col0` is the 1-based column of text[0]. */
+/** Whether `line` ends inside a string literal, `inString` telling whether it begins inside one: p4c reads a
+ *  string up to its closing quote, on whatever line that is (SONiC PINS's programs write multi-line
+ *  @entry_restriction("...") constraints). */
+export function opensString(line: string, inString = false): boolean {
+  for (let i = 0; i < line.length; i++) {
+    if (inString && line[i] === '\\') i++;
+    else if (line[i] === '"') inString = !inString;
+  }
+  return inString;
+}
+
 export function lexLine(text: string, file: string, line: number, diags: Diagnostics, col0 = 1): Token[] {
   const out: Token[] = [];
   let i = 0;
   let sawSpace = true;
+  // A string literal may run over several lines (see opensString): the tokens after it are on its last line.
+  let lineNo = line;
+  let lineStart = 0;
+  let firstCol = col0;
   while (i < text.length) {
     const c = text[i]!;
     if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v') {
@@ -108,7 +123,7 @@ export function lexLine(text: string, file: string, line: number, diags: Diagnos
       sawSpace = true;
       continue;
     }
-    const loc: Loc = { file, line, col: col0 + i };
+    const loc: Loc = { file, line: lineNo, col: firstCol + i - lineStart };
     const adjacent = !sawSpace;
     sawSpace = false;
     if (isIdentStart(c)) {
@@ -153,6 +168,12 @@ export function lexLine(text: string, file: string, line: number, diags: Diagnos
       }
       if (j >= text.length) diags.error(loc, 'unterminated string literal');
       out.push({ kind: 'string', text: text.slice(i, j + 1), loc, str: s, adjacent });
+      const lastNewline = text.lastIndexOf('\n', j);
+      if (lastNewline > i) {
+        for (let k = i; k <= lastNewline; k++) if (text[k] === '\n') lineNo++;
+        lineStart = lastNewline + 1;
+        firstCol = 1;
+      }
       i = j + 1;
       continue;
     }

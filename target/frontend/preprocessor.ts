@@ -6,7 +6,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loc } from './ast.js';
 import type { Diagnostics } from './diagnostics.js';
-import { lexLine, type Token } from './lexer.js';
+import { lexLine, opensString, type Token } from './lexer.js';
 import { MAX_MACRO_TOKENS } from './limits.js';
 
 /** The target's own core.p4 and v1model.p4. */
@@ -187,12 +187,20 @@ export class Preprocessor {
       let line = lines[n]!;
       const hashAt = line.search(/\S/);
       if (hashAt >= 0 && line[hashAt] === '#') {
-        // Directives may continue over several lines with a trailing backslash.
-        while (line.endsWith('\\') && n + 1 < lines.length) line = line.slice(0, -1) + ' ' + lines[++n];
+        // Directives may continue over several lines with a trailing backslash, which C's line splicing
+        // deletes with its newline: a name may be split over two lines.
+        while (line.endsWith('\\') && n + 1 < lines.length) line = line.slice(0, -1) + lines[++n];
         this.directive(file, lineNo, line, hashAt, conds, active());
         continue;
       }
       if (!active()) continue;
+      // A string literal left open takes the following lines up to its closing quote, as text.
+      // Each line is scanned once, so that one stray quote costs no more than reading the file.
+      for (let open = opensString(line); open && n + 1 < lines.length;) {
+        const next = lines[++n]!;
+        line += '\n' + next;
+        open = opensString(next, true);
+      }
       appendTokens(this.out, this.expand(lexLine(line, file, lineNo, this.diags), new Set()));
     }
     for (const c of conds) this.diags.error(c.loc, 'unterminated #if');

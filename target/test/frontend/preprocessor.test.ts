@@ -137,6 +137,42 @@ describe('preprocessor', () => {
     assert.deepEqual(tokens(src), ['a', 'e', 'f']);
   });
 
+  it('reads a string literal over several lines, the tokens after it placed on its last line', () => {
+    // SONiC PINS's form: @entry_restriction("...") over many lines, with comments inside, which the C
+    // preprocessor p4c runs first removes (it reads such a string line by line as code).
+    const d = new Diagnostics();
+    const out = new Preprocessor(d).run(
+      't.p4',
+      'a @entry_restriction("\n  // not part of it\n  vrf_id != 0;\n  ") b\nc "x"',
+    );
+    assert.deepEqual(d.list, []);
+    assert.deepEqual(
+      out.filter((t) => t.kind !== 'eof').map((t) => [t.text.replace(/ +/g, ' '), t.loc.line, t.loc.col]),
+      [
+        ['a', 1, 1],
+        ['@', 1, 3],
+        ['entry_restriction', 1, 4],
+        ['(', 1, 21],
+        ['"\n \n vrf_id != 0;\n "', 1, 22],
+        [')', 4, 4],
+        ['b', 4, 6],
+        ['c', 5, 1],
+        ['"x"', 5, 3],
+      ],
+    );
+    // One left open to the end is still an error, at its opening quote.
+    const e = new Diagnostics();
+    new Preprocessor(e).run('t.p4', 'a\nb "open\nc d');
+    assert.deepEqual(
+      e.list.map((x) => [x.line, x.col, x.message]),
+      [[2, 3, 'unterminated string literal']],
+    );
+  });
+
+  it("splices a directive's lines as C does: a backslash and its newline are deleted, even inside a name", () => {
+    assert.deepEqual(tokens('#define LONG_\\\nNAME \\\n  7\nx = LONG_NAME;'), ['x', '=', '7', ';']);
+  });
+
   it('takes -D definitions', () => {
     assert.deepEqual(tokens('#ifdef FAST\nx = N;\n#endif', { FAST: '1', N: '42' }), ['x', '=', '42', ';']);
   });
