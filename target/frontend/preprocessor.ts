@@ -1,12 +1,14 @@
-// The C-preprocessor subset P4 programs use: #include, object-like #define/#undef, #if/#ifdef/#ifndef/
-// #elif/#else/#endif with defined() and integer expressions, #error. It produces tokens that keep the
-// file/line/column of the text they came from (a macro's tokens take the location of its use).
+// The C-preprocessor subset P4 programs use: #include, object-like and function-like #define (with # and ##,
+// macro-body.ts) and #undef, #if/#ifdef/#ifndef/#elif/#else/#endif with defined() and integer expressions,
+// #error. It produces tokens that keep the file/line/column of the text they came from (a macro's tokens take
+// the location of its use).
 import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loc } from './ast.js';
 import type { Diagnostics } from './diagnostics.js';
 import { lexLine, opensString, type Token } from './lexer.js';
+import { callStillOpen, substitute } from './macro-body.js';
 import { MAX_MACRO_TOKENS } from './limits.js';
 
 /** The target's own core.p4 and v1model.p4. */
@@ -186,7 +188,7 @@ export class Preprocessor {
       const lineNo = n + 1;
       let line = lines[n]!;
       const hashAt = line.search(/\S/);
-      if (hashAt >= 0 && line[hashAt] === '#') {
+      if (isDirective(line)) {
         // Directives may continue over several lines with a trailing backslash, which C's line splicing
         // deletes with its newline: a name may be split over two lines.
         while (line.endsWith('\\') && n + 1 < lines.length) line = line.slice(0, -1) + lines[++n];
@@ -201,7 +203,18 @@ export class Preprocessor {
         line += '\n' + next;
         open = opensString(next, true);
       }
-      appendTokens(this.out, this.expand(lexLine(line, file, lineNo, this.diags), new Set()));
+      const toks = lexLine(line, file, lineNo, this.diags);
+      // A macro call whose arguments run on takes the following lines (up to a directive) to its ')'.
+      const callable = (name: string): boolean => this.macros.get(name)?.params !== undefined;
+      for (
+        let scan = callStillOpen(toks, callable, { open: false, depth: 0 });
+        scan.open && n + 1 < lines.length && !isDirective(lines[n + 1]!);
+      ) {
+        const more = lexLine(lines[++n]!, file, n + 1, this.diags);
+        appendTokens(toks, more);
+        scan = callStillOpen(more, callable, scan);
+      }
+      appendTokens(this.out, this.expand(toks, new Set()));
     }
     for (const c of conds) this.diags.error(c.loc, 'unterminated #if');
     this.depth--;
@@ -215,8 +228,8 @@ export class Preprocessor {
       this.diags.fatal(loc, `macro expansion too large: more than ${MAX_MACRO_TOKENS} tokens`);
   }
 
-  /** Expands macros in one line's tokens. A macro's tokens take the location of its use; arguments of a
-   *  function-like macro keep their own. Invocations must fit on one line. */
+  /** Expands macros in one line's tokens (or several, when a call's arguments run on: see processFile). A
+   *  macro's tokens take the location of its use; arguments of a function-like macro keep their own. */
   private expand(toks: Token[], expanding: Set<string>): Token[] {
     const out: Token[] = [];
     for (let i = 0; i < toks.length; i++) {
@@ -256,16 +269,13 @@ export class Preprocessor {
           t.loc,
           m.tokens.reduce((n, bt) => {
             const k = bt.kind === 'ident' ? params.indexOf(bt.text) : -1;
-            return n + (k >= 0 ? (expandedArgs[k]?.length ?? 0) : 1);
+            return n + (k >= 0 ? Math.max(expandedArgs[k]?.length ?? 0, args[k]?.length ?? 0) : 1);
           }, 0),
         );
-        body = m.tokens.flatMap((bt) => {
-          const k = bt.kind === 'ident' ? params.indexOf(bt.text) : -1;
-          return k >= 0 ? (expandedArgs[k] ?? []) : [{ ...bt, loc: t.loc }];
-        });
+        body = substitute(m.tokens, t.loc, this.diags, params, args, expandedArgs);
       } else {
         this.chargeExpansion(t.loc, body.length);
-        body = body.map((bt) => ({ ...bt, loc: t.loc }));
+        body = substitute(body, t.loc, this.diags);
       }
       const placed = body.map((bt, k) => (k === 0 ? { ...bt, adjacent: t.adjacent } : bt));
       appendTokens(out, this.expand(placed, new Set(expanding).add(t.text)));
@@ -520,6 +530,11 @@ export class Preprocessor {
 }
 
 /** out.push(...toks) without spreading: a spread of a very long line would overflow the stack. */
+/** A line whose first non-blank character is '#'. */
+function isDirective(line: string): boolean {
+  return /^\s*#/.test(line);
+}
+
 function appendTokens(out: Token[], toks: Token[]): void {
   for (const t of toks) out.push(t);
 }

@@ -104,6 +104,53 @@ describe('preprocessor', () => {
     assert.deepEqual(tokens(src).join(' '), 'y = ( ( 1 ) * ( 1 ) ) + f ( 3 , 4 ) + ( 2 ) ; SQ ;');
   });
 
+  it('pastes tokens with ## and spells an argument with #, from the arguments as written', () => {
+    // p4-learning's count-min sketch: `register<...>(N) sketch##num` and `meta.index_sketch##num`.
+    const src = [
+      '#define N 28',
+      '#define REG(num) register<bit<64>>(N) sketch##num',
+      '#define IDX(num) meta.index_sketch##num = num',
+      '#define CAT(a, b) a ## b',
+      '#define NAME(x) #x',
+      '#define TWO 2',
+      'REG(0); IDX(TWO); CAT(8, w5); CAT(TW, O); CAT(, y); NAME(a  +b "q");',
+    ].join('\n');
+    assert.deepEqual(
+      tokens(src).join(' '),
+      'register < bit < 64 > > ( 28 ) sketch0 ; meta . index_sketchTWO = 2 ; 8w5 ; 2 ; y ; "a +b \\"q\\"" ;',
+    );
+    const d = new Diagnostics();
+    new Preprocessor(d).run('t.p4', '#define CAT(a, b) a ## b\nx = CAT(+, 1);');
+    assert.deepEqual(
+      d.list.map((x) => [x.line, x.col, x.message]),
+      [[2, 9, "pasting '+' and '1' does not give a valid token"]],
+    );
+  });
+
+  it("takes a macro call's arguments over several lines, up to its ')'", () => {
+    const d = new Diagnostics();
+    const src = '#define ADD(a, b) a + b\nx = ADD(1,\n  (2,\n  3)) y;\nz';
+    const out = new Preprocessor(d).run('t.p4', src);
+    assert.deepEqual(d.list, []);
+    assert.deepEqual(
+      out.filter((t) => t.kind !== 'eof').map((t) => [t.text, t.loc.line]),
+      [
+        ['x', 2],
+        ['=', 2],
+        ['1', 2],
+        ['+', 2],
+        ['(', 3],
+        ['2', 3],
+        [',', 3],
+        ['3', 4],
+        [')', 4],
+        ['y', 4],
+        [';', 4],
+        ['z', 5],
+      ],
+    );
+  });
+
   it('uses function-like macros in #if', () => {
     assert.deepEqual(tokens('#define AT_LEAST(v, n) ((v) >= (n))\n#if AT_LEAST(3, 2)\nyes\n#endif'), ['yes']);
   });
