@@ -13,10 +13,10 @@
 // Parser value sets match by the P4Runtime specification's rules (value-set.ts).
 // Action profiles and selectors run as bmv2 runs them (action-profile.ts).
 // digest() reports its fields as they are when ingress ends, the last call winning, to `onDigest` (digest.ts).
-// Simplifications, each deliberate: header/struct arguments
-// passed inout are aliased rather than copied in and out (visible only with aliasing or `exit` inside the
-// callee); chains of resubmissions, recirculations and E2E clones stop after MAX_ROUNDS; assert()/assume() failures abort the packet
-// with an exception (bmv2 aborts the whole switch).
+// Simplifications, each deliberate: header/struct arguments passed inout are aliased rather than copied in
+// and out (visible only with aliasing or `exit` inside the callee); chains of resubmissions, recirculations
+// and E2E clones stop after MAX_ROUNDS; assert()/assume() failures abort the packet with an exception (bmv2
+// aborts the whole switch).
 import { formatDiagnostic, compileP4, type CheckedProgram } from '../compiler/index.js';
 import type { OutputPacket } from './control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
