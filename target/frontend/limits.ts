@@ -15,6 +15,10 @@ export const MAX_MACRO_TOKENS = 1_000_000;
 /** The widest bit<W>/int<W> (p4c's maximum width), and so the widest value a P4 program can store. */
 export const MAX_WIDTH = 2048;
 
+/** The widest varbit<W>. p4c puts no limit on it (ONOS's INT program for bmv2 declares varbit<8032>); this
+ *  one only keeps sizes computed from it exact (a frame is far smaller). */
+export const MAX_VARBIT_WIDTH = 1 << 20;
+
 /** Bits an arbitrary-precision integer constant may have while folding: room for intermediate results
  *  twice the widest type, no more (a shift by hundreds of millions of bits must not be computed). */
 export const MAX_INFINT_BITS = 2 * MAX_WIDTH;

@@ -3,7 +3,7 @@ import type { Type, TypeRef } from '../ast.js';
 import { UNKNOWN_TYPE } from '../ast.js';
 import { BOOL, DONTCARE, ERROR_T, INFINT, STRING, VOID, typeToString } from '../types.js';
 import { Scope } from '../scope.js';
-import { MAX_STACK_SIZE, MAX_WIDTH } from '../limits.js';
+import { MAX_STACK_SIZE, MAX_VARBIT_WIDTH, MAX_WIDTH } from '../limits.js';
 import type { Checker } from './checker.js';
 import { constInt } from './expressions.js';
 import { specialize } from './specialize.js';
@@ -36,11 +36,9 @@ function resolveTypeInner(cx: Checker, ref: TypeRef, scope: Scope): Type {
     case 'bits': {
       const w = constInt(cx, ref.width, { scope }, 'a width');
       let width = w === undefined ? 1 : Number(w);
-      if (w !== undefined && (width < (ref.signed ? 1 : 0) || width > MAX_WIDTH)) {
-        cx.error(
-          ref.width.loc,
-          `invalid width ${width > MAX_WIDTH ? `${w} (the widest is ${MAX_WIDTH})` : w}`,
-        );
+      const widest = ref.varbit ? MAX_VARBIT_WIDTH : MAX_WIDTH;
+      if (w !== undefined && (width < (ref.signed ? 1 : 0) || width > widest)) {
+        cx.error(ref.width.loc, `invalid width ${width > widest ? `${w} (the widest is ${widest})` : w}`);
         // Checking goes on with a width that cannot make folding or layout blow up.
         width = 1;
       }

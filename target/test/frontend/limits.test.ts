@@ -125,6 +125,18 @@ describe('frontend/limits', () => {
       assert.match(e.message, /^invalid width \d+ \(the widest is 2048\)$/);
       assert.equal(e.line, locate(text, `bit<${w}>`).line);
     }
+    const varbit = program({ top: 'header big_t { varbit<100000000> f; }' });
+    assert.match(rejects(varbit).message, /^invalid width 100000000 \(the widest is 1048576\)$/);
+  });
+
+  it("a varbit wider than any bit<W>, as ONOS's INT program for bmv2 declares", () => {
+    ok(
+      program({
+        top: 'header int_data_t { varbit<8032> data; }',
+        parserLocals: 'int_data_t int_data;',
+        start: 'packet.extract(hdr.ethernet); packet.extract(int_data, 8000); transition accept;',
+      }),
+    );
   });
 
   it("'++' wider than the widest type: a located error", () => {
