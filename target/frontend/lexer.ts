@@ -96,7 +96,6 @@ export function parseIntBody(text: string): bigint | undefined {
   return v;
 }
 
-/** Tokenises one line (without comments). `col0` is the 1-based column of text[0]. */
 /** Whether `line` ends inside a string literal, `inString` telling whether it begins inside one: p4c reads a
  *  string up to its closing quote, on whatever line that is (SONiC PINS's programs write multi-line
  *  @entry_restriction("...") constraints). */
@@ -108,6 +107,7 @@ export function opensString(line: string, inString = false): boolean {
   return inString;
 }
 
+/** Tokenises one line (without comments). `col0` is the 1-based column of text[0]. */
 export function lexLine(text: string, file: string, line: number, diags: Diagnostics, col0 = 1): Token[] {
   const out: Token[] = [];
   let i = 0;

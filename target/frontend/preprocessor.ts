@@ -187,8 +187,8 @@ export class Preprocessor {
     for (let n = 0; n < lines.length; n++) {
       const lineNo = n + 1;
       let line = lines[n]!;
-      const hashAt = line.search(/\S/);
       if (isDirective(line)) {
+        const hashAt = line.search(/\S/);
         // Directives may continue over several lines with a trailing backslash, which C's line splicing
         // deletes with its newline: a name may be split over two lines.
         while (line.endsWith('\\') && n + 1 < lines.length) line = line.slice(0, -1) + lines[++n];
@@ -205,20 +205,22 @@ export class Preprocessor {
       }
       const toks = lexLine(line, file, lineNo, this.diags);
       // A macro call whose arguments run on takes the following lines (up to a directive) to its ')'.
-      const callable = (name: string): boolean => this.macros.get(name)?.params !== undefined;
       for (
-        let scan = callStillOpen(toks, callable, { open: false, depth: 0 });
+        let scan = callStillOpen(toks, this.isFunctionLike, { open: false, depth: 0 });
         scan.open && n + 1 < lines.length && !isDirective(lines[n + 1]!);
       ) {
         const more = lexLine(lines[++n]!, file, n + 1, this.diags);
         appendTokens(toks, more);
-        scan = callStillOpen(more, callable, scan);
+        scan = callStillOpen(more, this.isFunctionLike, scan);
       }
       appendTokens(this.out, this.expand(toks, new Set()));
     }
     for (const c of conds) this.diags.error(c.loc, 'unterminated #if');
     this.depth--;
   }
+
+  /** Whether `name` is a function-like macro now (made once, for callStillOpen on every line). */
+  private readonly isFunctionLike = (name: string): boolean => this.macros.get(name)?.params !== undefined;
 
   /** Counts `n` more tokens of macro expansion, made at `loc`: past MAX_MACRO_TOKENS in one compilation
    *  (a macro that expands to a huge line, or doubles at each level) the compilation stops there. */
@@ -529,12 +531,12 @@ export class Preprocessor {
   }
 }
 
-/** out.push(...toks) without spreading: a spread of a very long line would overflow the stack. */
 /** A line whose first non-blank character is '#'. */
 function isDirective(line: string): boolean {
   return /^\s*#/.test(line);
 }
 
+/** out.push(...toks) without spreading: a spread of a very long line would overflow the stack. */
 function appendTokens(out: Token[], toks: Token[]): void {
   for (const t of toks) out.push(t);
 }

@@ -51,7 +51,7 @@ export class SwitchNode implements FabricNode {
       enqueue: (item) => {
         this.tm.enqueue(item);
       },
-      reingest: (port, data, again) => this.receive(port, data, again),
+      reingest: (port, data, recirculated) => this.receive(port, data, recirculated),
     });
   }
 
@@ -67,7 +67,7 @@ export class SwitchNode implements FabricNode {
     );
   }
 
-  receive(port: number, data: Uint8Array, again?: unknown): void {
+  receive(port: number, data: Uint8Array, recirculated?: unknown): void {
     this.received++;
     // Egress may recirculate into a nested receive() while the sink runs: each call keeps the outer state.
     const outerCe = this.arrivingCe;
@@ -78,7 +78,7 @@ export class SwitchNode implements FabricNode {
     // Read before ingress: a pipeline may rewrite the frame in place.
     this.arrivingCe = ecnOf(data) === ECN_CE;
     this.queuedByIngress = 0;
-    this.pipeline.ingress(port, data, this.sim.now, this.sink, again);
+    this.pipeline.ingress(port, data, this.sim.now, this.sink, recirculated);
     if (this.queuedByIngress === 0) this.ingressDropped++;
     this.arrivingCe = outerCe;
     this.queuedByIngress = outerQueued;

@@ -13,10 +13,10 @@ export interface CounterCell {
 /** What a switch offers its pipeline for packets that egress creates: clones to queue, packets to recirculate. */
 export interface PipelineHooks {
   enqueue(item: Enqueued): void;
-  /** Run a recirculated packet through ingress again. `again` is the pipeline's own account of it (for a
-   *  v1model pipeline its instance type, preserved metadata and how often it went round), handed back to
+  /** Run a recirculated packet through ingress again. `recirculated` is the pipeline's own account of it (for
+   *  a v1model pipeline its instance type, preserved metadata and how often it went round), handed back to
    *  the pipeline's ingress untouched. */
-  reingest(port: number, data: Uint8Array, again: unknown): void;
+  reingest(port: number, data: Uint8Array, recirculated: unknown): void;
 }
 
 export interface SimPipeline extends PipelineSeam {

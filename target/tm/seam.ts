@@ -56,10 +56,16 @@ export interface PipelineSeam {
   /**
    * Parse and run ingress for a packet arriving on `port` at virtual time `now`, handing each packet to queue
    * to `enqueue` (none when ingress dropped it). Ingress is finished, resubmissions included, before the
-   * first packet is handed over: the sink may run egress at once. `again` is what the pipeline handed its
-   * switch with a packet to recirculate (see PipelineHooks.reingest), undefined for a packet off the wire.
+   * first packet is handed over: the sink may run egress at once. `recirculated` is what the pipeline handed
+   * its switch with a packet to recirculate (see PipelineHooks.reingest), undefined for a packet off the wire.
    */
-  ingress(port: number, data: Uint8Array, now: Picoseconds, enqueue: IngressSink, again?: unknown): void;
+  ingress(
+    port: number,
+    data: Uint8Array,
+    now: Picoseconds,
+    enqueue: IngressSink,
+    recirculated?: unknown,
+  ): void;
 }
 
 /** A packet whose egress is already decided: resuming it just returns its frames. */
