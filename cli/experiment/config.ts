@@ -5,7 +5,17 @@ import { ConfigError, YamlSource } from '../../config-file/index.js';
 import { configSchemas, loadModelProfile, resolveProfile } from '../../controller/config/index.js';
 import { dscpForQueue, queueOfLayer } from '../../controller/policy/index.js';
 import type { LayerSpec } from '../../controller/solver/index.js';
-import { parseDuration, parseRate, type Picoseconds } from '../../target/tm/time.js';
+import { CONTROL_FRAME_BYTES, gradientBytesPerFrame } from '../../target/sim/transport/index.js';
+import {
+  formatPs,
+  parseDuration,
+  parseRate,
+  serializationPs,
+  type Picoseconds,
+} from '../../target/tm/time.js';
+
+/** The simulator's clock counts integer picoseconds in a double: exact up to 2^53 (about 2.5 hours). */
+const MAX_EXACT_PS = Number.MAX_SAFE_INTEGER;
 
 export interface LinkFile {
   rate: string | number;
@@ -64,6 +74,8 @@ export interface Experiment {
   layers: LayerSpec[];
   /** Gradient bytes per layer, front to back. */
   layerBytes: number[];
+  /** Data packets a worker pushes per iteration (and gets back). */
+  packetsPerWorker: number;
   smallFraction: number;
   /** MLT's tagging: layer j -> data queue rank floor(j·P/M), queue = top data queue - rank, DSCP = 8·queue. */
   layerQueue: number[];
@@ -97,32 +109,60 @@ export function loadExperiment(file: string): Experiment {
     fail(['lossyLink', 'leaf'], `no leaf ${raw.lossyLink.leaf} (leaves 0..${t.leaves - 1})`);
   if (raw.lossyLink.spine >= t.spines)
     fail(['lossyLink', 'spine'], `no spine ${raw.lossyLink.spine} (spines 0..${t.spines - 1})`);
-  const durations: [string[], string][] = [
-    [['workload', 'computeGap'], raw.workload.computeGap],
-    [['transports', 'mlt', 'probeTimeout'], raw.transports.mlt.probeTimeout],
-    [['transports', 'tcp', 'rtoMin'], raw.transports.tcp.rtoMin],
-    [['transports', 'tcp', 'rtoMax'], raw.transports.tcp.rtoMax],
-  ];
-  for (const [path, text] of durations) {
+  const duration = (path: string[], text: string): Picoseconds => {
+    let ps = 0;
     try {
-      parseDuration(text);
+      ps = parseDuration(text);
     } catch (err) {
       fail(path, (err as Error).message);
     }
-  }
+    if (!(ps <= MAX_EXACT_PS))
+      fail(
+        path,
+        `${text.trim()} is beyond the simulator's clock (${formatPs(MAX_EXACT_PS)}: 2^53 picoseconds)`,
+      );
+    return ps;
+  };
+  const computeGapPs = duration(['workload', 'computeGap'], raw.workload.computeGap);
+  const probeTimeoutPs = duration(['transports', 'mlt', 'probeTimeout'], raw.transports.mlt.probeTimeout);
+  const rtoMinPs = duration(['transports', 'tcp', 'rtoMin'], raw.transports.tcp.rtoMin);
+  const rtoMaxPs = duration(['transports', 'tcp', 'rtoMax'], raw.transports.tcp.rtoMax);
+  if (rtoMaxPs < rtoMinPs)
+    fail(['transports', 'tcp', 'rtoMax'], `must be at least rtoMin (${raw.transports.tcp.rtoMin.trim()})`);
   let linkRateBps = 0;
   for (const key of ['link', 'fabricLink'] as const) {
     const l = t[key];
     if (l === undefined) continue;
+    let r = 0;
     try {
-      const r = parseRate(l.rate);
-      if (!(r > 0)) throw new Error('a link rate must be positive');
-      if (key === 'link') linkRateBps = r;
-      if (l.delay !== undefined) parseDuration(l.delay);
+      r = parseRate(l.rate);
     } catch (err) {
-      fail(['topology', key], (err as Error).message);
+      fail(['topology', key, 'rate'], (err as Error).message);
     }
+    if (!(r > 0)) fail(['topology', key, 'rate'], 'a link rate must be positive');
+    if (key === 'link') linkRateBps = r;
+    if (l.delay !== undefined) duration(['topology', key, 'delay'], l.delay);
   }
+  // A timer shorter than the round trip it waits for fires before any answer can arrive. MLT's sender counts
+  // only the answer to its latest probe, so it would probe forever; TCP would resend each window before its
+  // ACKs could return. Neither run would end.
+  const rtt = baseRoundTripPs(t, raw.workload.packetBytes);
+  const path = `a ${raw.workload.packetBytes}-byte frame and a ${CONTROL_FRAME_BYTES}-byte answer over the longest path`;
+  if (!(rtt <= MAX_EXACT_PS))
+    fail(
+      ['topology', 'link'],
+      `the base round trip (${path}) is beyond the simulator's clock (${formatPs(MAX_EXACT_PS)})`,
+    );
+  const timers: [string[], string, number][] = [
+    [['transports', 'mlt', 'probeTimeout'], raw.transports.mlt.probeTimeout, probeTimeoutPs],
+    [['transports', 'tcp', 'rtoMin'], raw.transports.tcp.rtoMin, rtoMinPs],
+  ];
+  for (const [at, text, ps] of timers)
+    if (ps < rtt)
+      fail(
+        at,
+        `${text.trim()} is shorter than the fabric's base round trip, ${formatPs(rtt)} (${path}): it would fire before any answer could arrive`,
+      );
   const profileFile = resolveProfile(raw.workload.model.profile, file);
   if (!existsSync(profileFile))
     fail(
@@ -158,6 +198,10 @@ export function loadExperiment(file: string): Experiment {
     modelName: profile.name,
     layers: profile.layers,
     layerBytes,
+    packetsPerWorker: layerBytes.reduce(
+      (n, b) => n + Math.ceil(b / gradientBytesPerFrame(raw.workload.packetBytes)),
+      0,
+    ),
     smallFraction: profile.smallFraction ?? 0.5,
     layerQueue,
     layerDscp: layerQueue.map(dscpForQueue),
@@ -167,9 +211,22 @@ export function loadExperiment(file: string): Experiment {
     workers,
     servers,
     linkRateBps,
-    computeGapPs: parseDuration(raw.workload.computeGap),
-    probeTimeoutPs: parseDuration(raw.transports.mlt.probeTimeout),
-    rtoMinPs: parseDuration(raw.transports.tcp.rtoMin),
-    rtoMaxPs: parseDuration(raw.transports.tcp.rtoMax),
+    computeGapPs,
+    probeTimeoutPs,
+    rtoMinPs,
+    rtoMaxPs,
   };
+}
+
+/**
+ * The shortest time in which a full-size frame can cross the fabric's longest path (host, leaf, spine, leaf,
+ * host; host, leaf, host on one leaf) and a minimum-size answer come back: propagation and store-and-forward
+ * serialization on every link (the experiments' links carry no Ethernet framing overhead), with no queueing.
+ */
+function baseRoundTripPs(t: ExperimentFile['topology'], packetBytes: number): Picoseconds {
+  const link = (l: LinkFile, bytes: number): Picoseconds =>
+    (l.delay === undefined ? 0 : parseDuration(l.delay)) + serializationPs(bytes, parseRate(l.rate));
+  const oneWay = (bytes: number): Picoseconds =>
+    2 * link(t.link, bytes) + (t.leaves > 1 ? 2 * link(t.fabricLink ?? t.link, bytes) : 0);
+  return oneWay(packetBytes) + oneWay(CONTROL_FRAME_BYTES);
 }

@@ -2,7 +2,6 @@
 // into one report.
 import type { Experiment } from './config.js';
 import { installedThreshold } from '../../controller/policy/index.js';
-import { HEADER_BYTES } from '../../target/sim/transport/index.js';
 import { policyFor } from './policy.js';
 import { runInWorkers } from './pool.js';
 import { plannedRuns, runLabel, runOne, type RunResult, type RunSpec } from './run.js';
@@ -90,8 +89,6 @@ export async function runExperiment(
         installedL: installedThreshold(q.L),
       })),
   );
-  // What a data frame carries besides its headers and the simulator's 16-byte trailer.
-  const payload = exp.raw.workload.packetBytes - HEADER_BYTES - 16;
   return {
     experiment: exp.name,
     seed: exp.raw.seed,
@@ -107,7 +104,7 @@ export async function runExperiment(
       name: exp.modelName,
       layers: exp.layers.length,
       scale: exp.raw.workload.model.scale,
-      packetsPerWorker: exp.layerBytes.reduce((n, b) => n + Math.ceil(b / payload), 0),
+      packetsPerWorker: exp.packetsPerWorker,
       iterations: options.iterations ?? exp.raw.workload.iterations,
     },
     thresholds,

@@ -11,6 +11,7 @@ import {
 } from '../experiment/index.js';
 import { runInWorkers } from '../experiment/pool.js';
 import { plannedRuns, runOne } from '../experiment/run.js';
+import { ConfigError } from '../../config-file/index.js';
 import { runCli } from './run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mlt-experiment-'));
@@ -257,6 +258,51 @@ describe('mlt experiment', function () {
     assert.ok(limited.switchHops >= 50_000, `${limited.switchHops}`);
     assert.ok(limited.switchHops < whole.switchHops, `${limited.switchHops} of ${whole.switchHops}`);
     assert.ok(limited.progress < 1);
+  });
+
+  it('rejects timers shorter than the base round trip, rtoMax below rtoMin and times beyond the clock', () => {
+    const cases: [string, string, RegExp][] = [
+      [
+        'mlt: { lossBounds: [0, 0.1] }',
+        'mlt: { lossBounds: [0, 0.1], probeTimeout: 20us }',
+        /transports\.mlt\.probeTimeout: 20us is shorter than the fabric's base round trip, 24\.500us/,
+      ],
+      [
+        'tcp: { rtoMin: 10ms }',
+        'tcp: { rtoMin: 0ms }',
+        /transports\.tcp\.rtoMin: 0ms is shorter than the fabric's base round trip/,
+      ],
+      [
+        'tcp: { rtoMin: 10ms }',
+        'tcp: { rtoMin: 10ms, rtoMax: 1ms }',
+        /transports\.tcp\.rtoMax: must be at least rtoMin \(10ms\)/,
+      ],
+      ['delay: 3us', 'delay: 1e30s', /topology\.link\.delay: 1e30s is beyond the simulator's clock/],
+      [
+        'iterations: 3',
+        'iterations: 3\n  computeGap: 1e400s',
+        /workload\.computeGap: 1e400s is beyond the simulator's clock/,
+      ],
+      [
+        'rate: 100Gbps',
+        'rate: 1bps',
+        /topology\.link: the base round trip .* is beyond the simulator's clock/,
+      ],
+    ];
+    for (const [from, to, message] of cases) {
+      const f = write('timers.yaml', TINY.replace(from, to));
+      assert.throws(
+        () => loadExperiment(f),
+        (err: Error) => {
+          assert.ok(err instanceof ConfigError, String(err));
+          assert.match(err.message, /timers\.yaml:\d+:\d+: /);
+          assert.match(err.message, message);
+          return true;
+        },
+      );
+    }
+    // Just above the round trip is a timer that works.
+    loadExperiment(write('timers.yaml', TINY.replace('tcp: { rtoMin: 10ms }', 'tcp: { rtoMin: 25us }')));
   });
 
   it('rejects a bad experiment file with its location and exit status 2', () => {

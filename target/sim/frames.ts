@@ -17,7 +17,9 @@ export const ECN_CE = 3;
 const ETH = 14;
 const IPV4 = 20;
 const UDP = 8;
-const TRAILER = 16;
+/** The payload's last bytes: message or connection, sequence number, send time. */
+export const TRAILER_BYTES = 16;
+const TRAILER = TRAILER_BYTES;
 /** Smallest frame the generators build: headers plus the trailer. */
 export const MIN_FRAME_BYTES = ETH + IPV4 + UDP + TRAILER;
 

@@ -5,4 +5,4 @@ export { MltTransport, MltMessage, type MltOptions, type MltMessageSpec } from '
 export { TcpTransport, TcpConnection, type TcpOptions } from './tcp.js';
 export { PsWorkload, type PsSpec, type MltTransportSpec, type TcpTransportSpec } from './ps.js';
 export { TransportStats, LazyTimer, isImportant } from './stats.js';
-export { Kind, kindOf, CONTROL_FRAME_BYTES, HEADER_BYTES } from './wire.js';
+export { Kind, kindOf, CONTROL_FRAME_BYTES, HEADER_BYTES, gradientBytesPerFrame } from './wire.js';

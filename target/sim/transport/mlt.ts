@@ -8,7 +8,7 @@
 // trip (probe, bitmap, retransmission), never a timeout; only a lost probe or bitmap waits for the probe timer.
 import type { FrameContents } from '../../engine/packet.js';
 import type { Fabric } from '../fabric.js';
-import { ECN_ECT0, ECN_NOT_ECT, type FrameSpec } from '../frames.js';
+import { ECN_ECT0, ECN_NOT_ECT, TRAILER_BYTES, type FrameSpec } from '../frames.js';
 import type { HostNode } from '../nodes.js';
 import type { SimLane } from '../../tm/simulator.js';
 import type { Picoseconds } from '../../tm/time.js';
@@ -219,7 +219,7 @@ export class MltTransport {
     const stack = this.stackOf(host);
     if (this.handled.has(stack)) return;
     this.handled.add(stack);
-    const trailer = (d: Uint8Array): number => d.length - 16;
+    const trailer = (d: Uint8Array): number => d.length - TRAILER_BYTES;
     const id = (d: Uint8Array): number => u32(d, trailer(d));
     const seq = (d: Uint8Array): number => u32(d, trailer(d) + 4);
     stack.on(Kind.MltData, (d, now) => this.onData(this.messages[id(d)]!, seq(d), now));

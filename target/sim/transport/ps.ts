@@ -13,7 +13,7 @@ import { HostStack } from './host-stack.js';
 import { MltTransport, type MltMessage, type MltMessageSpec } from './mlt.js';
 import { TransportStats } from './stats.js';
 import { TcpTransport, type TcpConnection } from './tcp.js';
-import { HEADER_BYTES, mix32 } from './wire.js';
+import { gradientBytesPerFrame, mix32 } from './wire.js';
 
 export interface MltTransportSpec {
   kind: 'mlt';
@@ -97,7 +97,7 @@ export class PsWorkload {
       if (this.serverIndex.has(w)) throw new Error(`host ${w} is both a worker and a server`);
       this.workerIndex.set(w, i);
     });
-    const payload = spec.packetBytes - HEADER_BYTES - 16;
+    const payload = gradientBytesPerFrame(spec.packetBytes);
     if (payload <= 0) throw new Error(`packets of ${spec.packetBytes} bytes carry no gradients`);
     const S = spec.servers.length;
     this.slices = spec.layerBytes.map((bytes) => {

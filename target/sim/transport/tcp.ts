@@ -10,7 +10,7 @@
 // one segment, every segment still unacknowledged is sent again (the ACKs say which arrived, as SACK would) and
 // the timeout doubles.
 import type { Fabric } from '../fabric.js';
-import { ECN_ECT0, ECN_NOT_ECT, type FrameSpec } from '../frames.js';
+import { ECN_ECT0, ECN_NOT_ECT, TRAILER_BYTES, type FrameSpec } from '../frames.js';
 import type { HostNode } from '../nodes.js';
 import type { Picoseconds } from '../../tm/time.js';
 import type { HostStack, PacketSource } from './host-stack.js';
@@ -303,7 +303,7 @@ export class TcpTransport {
     if (this.handled.has(stack)) return;
     this.handled.add(stack);
     stack.on(Kind.TcpData, (d, now) => {
-      const t = d.length - 16;
+      const t = d.length - TRAILER_BYTES;
       const c = this.connections[u32(d, t)]!;
       const seq = u32(d, t + 4);
       const block = c.blockOf(seq);
@@ -331,7 +331,7 @@ export class TcpTransport {
       );
     });
     stack.on(Kind.TcpAck, (d, now) => {
-      const t = d.length - 16;
+      const t = d.length - TRAILER_BYTES;
       const c = this.connections[u32(d, t)]!;
       c.onAck(u32(d, t + 4), u32(d, t + 8) * 0x100000000 + u32(d, t + 12), now);
     });

@@ -2,7 +2,7 @@
 // marks and sprays them like any gradient packet) whose UDP destination port says what the frame is, and whose
 // trailer (frames.ts) names the message or connection, the sequence number and a time stamp.
 import type { FrameContents } from '../../engine/packet.js';
-import { buildFrame, frameFrom, ipv4Offset, type FrameSpec } from '../frames.js';
+import { buildFrame, frameFrom, ipv4Offset, TRAILER_BYTES, type FrameSpec } from '../frames.js';
 import type { HostNode } from '../nodes.js';
 
 /** UDP destination ports of the transports' frames. */
@@ -26,6 +26,11 @@ export type Kind = (typeof Kind)[keyof typeof Kind];
 export const CONTROL_FRAME_BYTES = 64;
 /** Ethernet, IPv4 and UDP headers: what a data frame carries besides gradients. */
 export const HEADER_BYTES = 14 + 20 + 8;
+
+/** Gradient bytes a data frame of `packetBytes` carries: what is left after the headers and the trailer. */
+export function gradientBytesPerFrame(packetBytes: number): number {
+  return packetBytes - HEADER_BYTES - TRAILER_BYTES;
+}
 
 /** The UDP destination port of a frame from a host transport, or -1 when it carries no UDP header. */
 export function kindOf(f: Uint8Array): number {
