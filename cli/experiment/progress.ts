@@ -5,9 +5,19 @@
 // one line when it ends. Elsewhere (a log, CI) nothing is redrawn: a run's line is written when it starts and
 // finished when it ends, when nothing came in between (one run at a time), and a long run adds a line now and
 // then to say how far it is.
-import type { RunResult } from './run.js';
+import { PS_PER_S } from '../../target/tm/time.js';
+import { MAX_SIMULATED_PS_PER_ITERATION, SWITCH_HOP_BUDGET, type RunResult, type StopReason } from './run.js';
 
 /** Where the lines go: stderr, or a test's recorder. */
+/** How a run's line says why it ended before its last iteration. */
+const STOPPED: Record<StopReason, string> = {
+  'simulated time': `given up at its bound of simulated time (${MAX_SIMULATED_PS_PER_ITERATION / PS_PER_S} s per iteration)`,
+  'switch-hop budget': `given up after ${SWITCH_HOP_BUDGET} times the switch-hops of a lossless run`,
+  'switch-hop limit': 'stopped at the switch-hop limit',
+  'wall time': 'stopped at the wall-time limit',
+  abandoned: 'abandoned',
+};
+
 export interface ProgressOutput {
   write(text: string): unknown;
   readonly isTTY?: boolean;
@@ -78,7 +88,8 @@ export class ExperimentProgress {
     const summary =
       `${plural(result.iterationsUs.length, 'iteration')}, p50 ${(result.iterationP50Us / 1000).toFixed(3)} ms, ` +
       `p99 ${(result.iterationP99Us / 1000).toFixed(3)} ms, ${result.entriesPushed} entries pushed, ` +
-      `${result.switchHops} switch-hops in ${(result.wallMs / 1000).toFixed(1)} s`;
+      `${result.switchHops} switch-hops in ${(result.wallMs / 1000).toFixed(1)} s` +
+      (result.stoppedBy === null ? '' : `; ${STOPPED[result.stoppedBy]}`);
     if (this.open === index) {
       this.out.write(` ${summary}\n`);
       this.open = undefined;

@@ -35,6 +35,8 @@ export interface RunResult extends RunSpec {
   iterationP99Us: number;
   /** Whether every iteration finished (a run that cannot finish is reported, not hidden). */
   complete: boolean;
+  /** Why an incomplete run stopped: the bound it reached, or that it was abandoned; null when complete. */
+  stoppedBy: StopReason | null;
   loss: GroupLoss[];
   /** Per queue id over every switch port: packets that waited in it, and their 99th-percentile wait. */
   queueDelay: { queue: number; packets: number; p99Us: number }[];
@@ -52,6 +54,9 @@ export interface RunResult extends RunSpec {
   setupMs: number;
   wallMs: number;
 }
+
+export type StopReason =
+  'simulated time' | 'switch-hop budget' | 'switch-hop limit' | 'wall time' | 'abandoned';
 
 export function runLabel(r: RunSpec): string {
   const name = r.configuration === 'baseline' ? 'baseline' : r.configuration === 'dlcp' ? 'DLCP' : 'MLT';
@@ -124,7 +129,22 @@ export function workloadSpec(
 
 /** Simulated time a run may take per iteration before it is given up (a baseline iteration with a few RTOs
  *  takes tens of milliseconds). */
-const MAX_SIMULATED_PS_PER_ITERATION = 10 * PS_PER_S;
+export const MAX_SIMULATED_PS_PER_ITERATION = 10 * PS_PER_S;
+
+/**
+ * A run is given up once its switches have handled this many times the switch-hops its gradients take on a
+ * lossless fabric (every packet pushed and returned once over the longest path). Recovering from ordinary
+ * loss costs a small multiple of that (about twice in the demo's worst run). A run that cannot finish would
+ * otherwise go on to its simulated-time bound, which can take hours: with a link that drops everything, MLT's
+ * round-robin spraying can send the same missing packet into it on every probe round.
+ */
+export const SWITCH_HOP_BUDGET = 20;
+
+/** The switch-hops of a lossless run: every gradient packet out to its server and back over 3 switches. */
+export function losslessSwitchHops(exp: Experiment, iterations: number): number {
+  const switchesOnPath = exp.raw.topology.leaves > 1 ? 3 : 1;
+  return exp.workers.length * exp.packetsPerWorker * 2 * switchesOnPath * iterations;
+}
 
 export interface RunOptions {
   iterations?: number;
@@ -153,17 +173,27 @@ export async function runOne(exp: Experiment, spec: RunSpec, options: RunOptions
   const progress = options.onProgress;
   const limit = options.wallLimitMs ?? Number.POSITIVE_INFINITY;
   const hopLimit = options.switchHopLimit ?? Number.POSITIVE_INFINITY;
+  const hopBudget = SWITCH_HOP_BUDGET * losslessSwitchHops(exp, iterations);
   // A run that cannot finish (a fabric that drops everything) stops at a bound instead of hanging, and is
-  // reported incomplete.
+  // reported incomplete, with the bound it reached.
+  let stoppedBy: StopReason | null = null;
+  const stop = (reason: StopReason): void => {
+    stoppedBy = reason;
+    fabric.sim.stop();
+  };
   fabric.sim.run({
     until: MAX_SIMULATED_PS_PER_ITERATION * iterations,
     onProgress: () => {
       progress?.(workload.progress);
-      if (Date.now() - started > limit || fabric.switchHops() >= hopLimit || options.abandoned?.())
-        fabric.sim.stop();
+      const hops = fabric.switchHops();
+      if (options.abandoned?.()) stop('abandoned');
+      else if (Date.now() - started > limit) stop('wall time');
+      else if (hops >= hopLimit) stop('switch-hop limit');
+      else if (hops >= hopBudget) stop('switch-hop budget');
     },
     progressEvery: 200_000,
   });
+  if (!workload.finished && stoppedBy === null) stoppedBy = 'simulated time';
   const iterationsUs = workload.iterationPs.map((ps) => ps / PS_PER_US);
   const sorted = [...iterationsUs].sort((a, b) => a - b);
   const pick = (q: number): number => (sorted.length === 0 ? 0 : sorted[nearestRank(q, sorted.length) - 1]!);
@@ -187,6 +217,7 @@ export async function runOne(exp: Experiment, spec: RunSpec, options: RunOptions
     iterationP50Us: pick(50),
     iterationP99Us: pick(99),
     complete: workload.finished,
+    stoppedBy: workload.finished ? null : stoppedBy,
     progress: workload.progress,
     loss,
     queueDelay: queueDelays(fabric),

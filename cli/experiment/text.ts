@@ -59,7 +59,12 @@ export function formatExperiment(report: ExperimentReport): string {
     for (const p of bounds) {
       // The TCP-like baseline needs every packet whatever p is: its one run stands in every column.
       const r = first.lossBound === null ? first : runs.find((x) => x.lossBound === p);
-      row.push(r ? ms(r.iterationP50Us) + (r.complete ? '' : '*') : '-', r ? ms(r.iterationP99Us) : '-');
+      // A run that finished no iteration has no iteration time to show.
+      const timed = r !== undefined && r.iterationsUs.length > 0;
+      row.push(
+        r ? (timed ? ms(r.iterationP50Us) : '-') + (r.complete ? '' : '*') : '-',
+        timed ? ms(r.iterationP99Us) : '-',
+      );
     }
     const sum = (k: 'retransmissions' | 'timeouts' | 'probeTimeouts'): string =>
       String(runs.reduce((s, r) => s + r[k], 0));
@@ -72,7 +77,8 @@ export function formatExperiment(report: ExperimentReport): string {
     timeRows.push(row);
   }
   out.push(table(header, timeRows, 2));
-  if (report.runs.some((r) => !r.complete)) out.push('* not every iteration finished');
+  if (report.runs.some((r) => !r.complete))
+    out.push("* not every iteration finished (each run's progress line says which bound stopped it)");
   out.push(
     `lossy: leaf ${report.lossyLink.leaf}'s uplink to spine ${report.lossyLink.spine} loses ${report.lossyLink.lossRate * 100}% of its packets.`,
     'The baseline (TCP-like) needs every packet, so p does not apply to it. retx, RTOs and probe timeouts are summed',

@@ -32,6 +32,7 @@ function result(label: string): RunResult {
     entriesPushed: 344,
     switchHops: 1000,
     wallMs: 1500,
+    stoppedBy: null,
   } as RunResult;
 }
 

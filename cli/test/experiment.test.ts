@@ -10,7 +10,7 @@ import {
   type ExperimentReport,
 } from '../experiment/index.js';
 import { runInWorkers } from '../experiment/pool.js';
-import { plannedRuns, runOne } from '../experiment/run.js';
+import { losslessSwitchHops, plannedRuns, runOne, SWITCH_HOP_BUDGET } from '../experiment/run.js';
 import { ConfigError } from '../../config-file/index.js';
 import { runCli } from './run-cli.js';
 
@@ -254,10 +254,31 @@ describe('mlt experiment', function () {
     const limited = await runOne(exp, spec, { switchHopLimit: 50_000 });
     const whole = await runOne(exp, spec);
     assert.ok(whole.complete);
+    assert.equal(whole.stoppedBy, null);
     assert.equal(limited.complete, false);
+    assert.equal(limited.stoppedBy, 'switch-hop limit');
     assert.ok(limited.switchHops >= 50_000, `${limited.switchHops}`);
     assert.ok(limited.switchHops < whole.switchHops, `${limited.switchHops} of ${whole.switchHops}`);
     assert.ok(limited.progress < 1);
+  });
+
+  it('gives up a run that cannot finish after its switch-hop budget, and says so', async () => {
+    // Leaf 0's uplink to spine 0 drops everything. Round-robin spraying can send a missing packet into it on
+    // every probe round, so without the budget the run would go on for 30 s of simulated time (hours).
+    const exp = loadExperiment(write('dead-link.yaml', TINY.replace('lossRate: 0.2', 'lossRate: 1')));
+    const spec = { configuration: 'mlt', model: 'commodity', lossy: true, lossBound: 0 } as const;
+    const r = await runOne(exp, spec);
+    assert.equal(r.complete, false);
+    assert.equal(r.stoppedBy, 'switch-hop budget');
+    const budget = SWITCH_HOP_BUDGET * losslessSwitchHops(exp, 3);
+    assert.ok(r.switchHops >= budget && r.switchHops < 2 * budget, `${r.switchHops} hops, budget ${budget}`);
+    const cli = runCli(['experiment', join(dir, 'dead-link.yaml'), '--no-chart', '--jobs', '1']);
+    assert.equal(cli.status, 0, cli.stderr);
+    assert.match(
+      cli.stderr,
+      /MLT \(commodity\) lossy p=0% \.\.\. 0 iterations, .*; given up after 20 times the switch-hops of a lossless run/,
+    );
+    assert.match(cli.stdout, /^MLT \(commodity\) +lossy +-\* +- /m);
   });
 
   it('rejects timers shorter than the base round trip, rtoMax below rtoMin and times beyond the clock', () => {
