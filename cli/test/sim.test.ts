@@ -55,6 +55,34 @@ describe('mlt sim', function () {
     assert.equal(r.stdout, '');
   });
 
+  it('stops with status 2 when a host offers more than its link carries for longer than a burst', () => {
+    // Before the NIC's bound the frames piled up without end: gigabytes within seconds, then out of memory.
+    const file = join(dir, 'outrun.yaml');
+    writeFileSync(
+      file,
+      [
+        'duration: 1s',
+        'topology: { leafSpine: { spines: 1, leaves: 1, hostsPerLeaf: 2, link: { rate: 10Gbps } } }',
+        'pipeline: { builtin: {} }',
+        'traffic: [{ kind: flow, src: h0.0, dst: h0.1, rate: 1e300 }]',
+        '',
+      ].join('\n'),
+    );
+    const r = mlt(['sim', file]);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(
+      r.stderr,
+      /outrun\.yaml: host h0\.0: 65536 frames are waiting for its NIC: its traffic offers more than its link carries \(10 Gb\/s\) for longer than a burst/,
+    );
+    assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
+    // A burst far beyond the link's rate, but of bounded size, is queued and sent at the link's pace.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('rate: 1e300', 'rate: 1e300, packets: 50000'));
+    const burst = mlt(['sim', file, '--json']);
+    assert.equal(burst.status, 0, burst.stderr);
+    const report = JSON.parse(burst.stdout) as { traffic: { sent: number; received: number }[] };
+    assert.equal(report.traffic[0]!.received, 50000);
+  });
+
   it('--thresholds installs the solver thresholds, and the scenario entries win', () => {
     const scenario = fileURLToPath(new URL('../../configs/scenarios/mlt-thresholds.yaml', import.meta.url));
     const solveConfig = fileURLToPath(new URL('../../configs/solve-resnet50.yaml', import.meta.url));
