@@ -1,6 +1,6 @@
 // Fuzzing the config loaders (issue 14): random YAML and the project's configs with lines replaced, through
-// the real loaders of `mlt solve` (solve configs, model profiles) and `mlt sim` (scenarios). Each must give
-// a value or a located ConfigError, never another exception, and never take long.
+// the real loaders of `mlt solve` (solve configs, model profiles), `mlt sim` (scenarios) and `mlt experiment`.
+// Each must give a value or a located ConfigError, never another exception, and never take long.
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { ConfigError } from '../../config-file/index.js';
 import { loadModelProfile, loadSolveConfig } from '../../controller/config/index.js';
 import { readScenario } from '../../target/sim/scenario-file.js';
+import { loadExperiment } from '../experiment/config.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const files = (dir: string): string[] =>
@@ -18,6 +19,7 @@ const files = (dir: string): string[] =>
 const SOLVE = files('configs');
 const MODELS = files('configs/models');
 const SCENARIOS = files('configs/scenarios');
+const EXPERIMENTS = files('configs/experiments');
 
 const scalar = fc.oneof(
   fc.integer({ min: -5, max: 100_000 }).map(String),
@@ -57,6 +59,12 @@ const key = fc.oneof(
     'hosts',
     'flows',
     'pipeline',
+    'probeTimeout',
+    'rtoMin',
+    'rtoMax',
+    'delay',
+    'rate',
+    'leaves',
     '<<',
     '__proto__',
     'constructor',
@@ -92,7 +100,7 @@ const mutated = (corpus: string[]) =>
       return lines.join('\n');
     });
 
-describe('config fuzzing: random and mutated YAML into the loaders of mlt solve and mlt sim', function () {
+describe('config fuzzing: random and mutated YAML into the loaders of mlt solve, mlt sim and mlt experiment', function () {
   this.timeout(60_000);
   let dir: string;
   before(() => {
@@ -117,6 +125,7 @@ describe('config fuzzing: random and mutated YAML into the loaders of mlt solve 
     ['solve configs', loadSolveConfig, SOLVE],
     ['model profiles', loadModelProfile, MODELS],
     ['scenarios', readScenario, SCENARIOS],
+    ['experiments', loadExperiment, EXPERIMENTS],
   ] as const) {
     it(name, () => {
       fc.assert(fc.property(fc.oneof(randomYaml, mutated(corpus)), check(load)), { numRuns: 120 });
