@@ -42,6 +42,8 @@ export const MULTI_START_BUFFER = 64;
 export const PATTERN_FIRST_STEP = 2;
 /** `--method exhaustive` refuses instances with more threshold sets than this. */
 export const EXHAUSTIVE_LIMIT = 2_000_000;
+/** `--method dp` refuses instances of more than this many N·B² steps (about 20 s). */
+export const DP_LIMIT = 1e10;
 
 /** Loss is costed per 1% (f^S, f^L are extra rounds per 1% loss). */
 const PER_PERCENT = 100;
@@ -85,6 +87,11 @@ export function solve(problem: SolveProblem, options: SolveOptions = {}): Soluti
   let allocation: number[];
   let tables: QueueTable[];
   if (method === 'dp') {
+    const steps = layout.data.length * B * B;
+    if (steps > DP_LIMIT)
+      throw new RangeError(
+        `--method dp would take ${steps.toExponential(2)} steps (N·B²; limit ${DP_LIMIT.toExponential(0)}): auto and greedy solve the same model`,
+      );
     // No assumption at all: every (S, L) per queue, then the DP over the buffer.
     tables = layout.data.map((q) => fullTable(queueCost(q, model, theta), B));
     used = 'dp';

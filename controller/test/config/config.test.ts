@@ -103,6 +103,12 @@ model:
       issuesOf(() => loadSolveConfig(typed)).message,
       /:1:26: switch\.bufferPackets: must be integer/,
     );
+    // v1model's queue depths are 19 bits: a larger buffer has thresholds no switch can compare.
+    const deep = file('switch: { bufferPackets: 524288 }\ntraffic: { load: 1 }\nmodel: { profile: vgg16 }\n');
+    assert.match(
+      issuesOf(() => loadSolveConfig(deep)).message,
+      /:1:26: switch\.bufferPackets: must be <= 524287/,
+    );
     const syntax = file('switch:\n  queues: 8\n   bad: [\n');
     assert.match(issuesOf(() => loadSolveConfig(syntax)).message, new RegExp(`^${syntax}:\\d+:\\d+: `));
     const dup = file('switch: { bufferPackets: 8 }\nswitch: { bufferPackets: 9 }\n');

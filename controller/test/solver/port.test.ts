@@ -312,7 +312,7 @@ describe('port model optimisation', () => {
     assert.ok(agreed >= 0.85 * runs, `local search found the optimum on ${agreed} of ${runs}`);
   });
 
-  it('refuses the separable-only methods, and exhaustive search beyond its limit', () => {
+  it('refuses the separable-only methods, and exhaustive search and the DP beyond their limits', () => {
     const p: SolveProblem = {
       queues: 8,
       reserveControlQueue: false,
@@ -325,5 +325,12 @@ describe('port model optimisation', () => {
     assert.throws(() => solve(p, { model: 'port', method: 'greedy' }), /separable across queues/);
     assert.throws(() => solve(p, { model: 'port', method: 'exhaustive' }), /would try .* threshold sets/);
     assert.throws(() => solve(p, { model: 'exact', method: 'local' }), /for the port model/);
+    // The DP over every (S, L) takes N·B² steps: at v1model's largest depth, hours (auto and greedy: a second).
+    const deep = { ...p, queues: 4, bufferPackets: 524287 };
+    assert.throws(
+      () => solve(deep, { model: 'exact', method: 'dp' }),
+      /--method dp would take 1\.10e\+12 steps/,
+    );
+    assert.equal(solve(deep, { model: 'exact', method: 'greedy' }).method, 'greedy');
   });
 });
