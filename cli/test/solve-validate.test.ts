@@ -363,4 +363,19 @@ model: { smallFraction: 0.5, layers: [{ name: a, size: 1, lossCostSmall: 1, loss
     assert.equal(r2.status, 2);
     assert.match(r2.stderr, /load > 0/);
   });
+
+  it('exits 2, before running anything, for more packets per run or more runs than fit in memory', () => {
+    // Before the bounds, 10^14 packets ran for hours while each run's delay samples grew towards the machine's
+    // memory, and 10^9 runs asked for an array of 10^9 seeds.
+    const many = runCli(['solve', ONE_QUEUE, '--validate', '--packets', '100000000000000', '--runs', '2']);
+    assert.equal(many.status, 2);
+    assert.match(
+      many.stderr,
+      /--packets 100000000000000 over 2 run\(s\) is 50000000000000 per run; at most 10000000/,
+    );
+    assert.equal(many.stdout, '');
+    const runs = runCli(['solve', ONE_QUEUE, '--validate', '--runs', '1000000000']);
+    assert.equal(runs.status, 2);
+    assert.match(runs.stderr, /--runs must be from 1 to 1000/);
+  });
 });

@@ -41,6 +41,14 @@ export interface ValidateOptions {
 }
 
 /** The models whose optimal thresholds `--validate` runs side by side. */
+/**
+ * Expected arrivals per run at most: a run keeps every packet's queueing delay and latency for exact
+ * percentiles, about 40 bytes a packet, so 10^7 take about 0.4 GB (and half a minute).
+ */
+export const MAX_PACKETS_PER_RUN = 10_000_000;
+/** Independent runs at most (each builds its own switch; the confidence intervals need a few dozen at most). */
+export const MAX_RUNS = 1000;
+
 export const COMPARED_MODELS: readonly LossModel[] = ['paper', 'exact', 'port'];
 
 export function validateSolution(
@@ -49,9 +57,15 @@ export function validateSolution(
   options: ValidateOptions,
   run: (scenario: ValidationScenario) => ReportView,
 ): Validation {
-  if (!(Number.isInteger(options.runs) && options.runs >= 1)) throw new RangeError('--runs must be >= 1');
+  if (!(Number.isInteger(options.runs) && options.runs >= 1 && options.runs <= MAX_RUNS))
+    throw new RangeError(`--runs must be from 1 to ${MAX_RUNS}`);
   const layout = layoutQueues(problem);
   const packetsPerRun = Math.ceil(options.packets / options.runs);
+  if (packetsPerRun > MAX_PACKETS_PER_RUN)
+    throw new RangeError(
+      `--packets ${options.packets} over ${options.runs} run(s) is ${packetsPerRun} per run; at most ${MAX_PACKETS_PER_RUN} ` +
+        "(a run keeps every packet's queueing delay, about 40 bytes each): give more --runs",
+    );
   const seeds = Array.from({ length: options.runs }, (_, k) => options.seed + k);
   const runAll = (thresholds: Thresholds[]) => {
     const plans = seeds.map((seed) =>
