@@ -33,6 +33,16 @@ function positiveInt(v: string): number {
   return Number(v);
 }
 
+/** As many as an experiment file may ask for. */
+const MAX_ITERATIONS = 100_000;
+
+function iterationCount(v: string): number {
+  const n = positiveInt(v);
+  if (n > MAX_ITERATIONS)
+    throw new InvalidArgumentError(`expected at most ${MAX_ITERATIONS}, as in the file`);
+  return n;
+}
+
 export function experimentCommand(): Command {
   return new Command('experiment')
     .description(
@@ -43,7 +53,7 @@ export function experimentCommand(): Command {
     .option('--json', 'print the report as JSON')
     .option('--out <dir>', 'directory for the chart (SVG)', 'results')
     .option('--no-chart', 'do not write the chart')
-    .option('--iterations <n>', "override the experiment's iteration count", positiveInt)
+    .option('--iterations <n>', "override the experiment's iteration count", iterationCount)
     .option('--only <text>', 'run only the runs whose label contains this text, e.g. "MLT (bmv2)"')
     .addOption(
       new Option('--jobs <n>', 'runs at once, each on a thread of its own (results do not depend on it)')

@@ -29,7 +29,9 @@ export function simCommand(): Command {
     .argument('<scenario>', 'scenario file (YAML, configs/schemas/scenario.schema.json)')
     .option('--json', 'print the report as JSON (identical for identical scenario and seed)')
     .option('--seed <n>', "override the scenario's seed", (v: string) => {
-      if (!/^\d+$/.test(v)) throw new InvalidArgumentError('expected a non-negative integer');
+      // 32 bits, as the scenario file's seed.
+      if (!/^\d+$/.test(v) || Number(v) > 2 ** 32 - 1)
+        throw new InvalidArgumentError(`expected an integer from 0 to ${2 ** 32 - 1}`);
       return Number(v);
     })
     .option(

@@ -86,7 +86,7 @@ export function solveCommand(): Command {
     )
     .option('--packets <n>', 'validate: expected packet arrivals over all runs', positiveInt, 1_000_000)
     .option('--runs <n>', 'validate: independent runs, for the confidence intervals', positiveInt, 10)
-    .option('--seed <n>', 'validate: seed of the first run (run k uses seed + k)', nonNegativeInt, 1)
+    .option('--seed <n>', 'validate: seed of the first run (run k uses seed + k)', seedValue, 1)
     .addOption(
       new Option(
         '--egress-at <when>',
@@ -190,10 +190,14 @@ function positiveInt(value: string): number {
   return Number(value);
 }
 
-function nonNegativeInt(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected an integer >= 0');
+/** Seeds are 32 bits, as in the scenario and experiment files (a larger one would round, and seed + k with it). */
+function seedValue(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > MAX_SEED)
+    throw new InvalidArgumentError(`expected an integer from 0 to ${MAX_SEED}`);
   return Number(value);
 }
+
+const MAX_SEED = 2 ** 32 - 1;
 
 function nonNegative(value: string): number {
   const n = Number(value);

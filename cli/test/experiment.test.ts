@@ -338,12 +338,16 @@ describe('mlt experiment', function () {
     assert.equal(t.stdout, '');
   });
 
-  it('rejects a --jobs that is not a positive integer with exit status 2, before any run', () => {
+  it('rejects a --jobs that is not a positive integer, and too many --iterations, with exit status 2, before any run', () => {
     for (const jobs of ['0', 'two']) {
       const r = runCli(['experiment', join(dir, 'tiny.yaml'), '--jobs', jobs, '--no-chart']);
       assert.equal(r.status, 2, r.stderr);
       assert.match(r.stderr, new RegExp(`--jobs <n>' argument '${jobs}' is invalid`));
       assert.doesNotMatch(r.stderr, /^run /m);
     }
+    // --iterations as the file allows it: at most 100000 (a billion ran until memory gave out).
+    const r = runCli(['experiment', join(dir, 'tiny.yaml'), '--iterations', '100001', '--no-chart']);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /--iterations <n>' argument '100001' is invalid\. expected at most 100000/);
   });
 });

@@ -39,6 +39,10 @@ describe('mlt sim', function () {
     const other = mlt(['sim', example, '--json', '--seed', '8']);
     assert.equal(other.status, 0, other.stderr);
     assert.equal((JSON.parse(other.stdout) as { seed: number }).seed, 8);
+    // Seeds are 32 bits, as in the file: a larger one used to round silently.
+    const huge = mlt(['sim', example, '--seed', '4294967296']);
+    assert.equal(huge.status, 2, huge.stderr);
+    assert.match(huge.stderr, /expected an integer from 0 to 4294967295/);
     const t = mlt(['sim', example]);
     assert.equal(t.status, 0, t.stderr);
     assert.match(t.stdout, /^Queues/m);
