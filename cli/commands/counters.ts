@@ -19,9 +19,17 @@ Examples:
 Columns: per port and queue, packets forwarded (passed the thresholds), CE-marked at S, dropped at S (not
 ECN-capable), dropped at L; per port, packets lost on the lossy link, packets and bytes out.`;
 
+/**
+ * The watch interval's range. Below a tenth of a second the reads run back to back and the rates measure
+ * the read itself; above a day Node's timer overflows, and fired at once, in a loop.
+ */
+const MIN_WATCH_S = 0.1;
+const MAX_WATCH_S = 86_400;
+
 function seconds(v: string): number {
   const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number of seconds');
+  if (v.trim() === '' || !(n >= MIN_WATCH_S && n <= MAX_WATCH_S))
+    throw new InvalidArgumentError(`expected a number of seconds from ${MIN_WATCH_S} to ${MAX_WATCH_S}`);
   return n;
 }
 
@@ -66,13 +74,23 @@ export function countersCommand(): Command {
           return;
         }
         let stop = false;
+        // A signal ends the wait at once, not when the interval is over.
+        let wake: (() => void) | undefined;
         const onSignal = (): void => {
           stop = true;
+          wake?.();
         };
         process.once('SIGINT', onSignal);
         process.once('SIGTERM', onSignal);
+        process.stderr.write(`${sw.name}: rates every ${flags.watch} s until interrupted (Ctrl-C)\n`);
         while (!stop) {
-          await new Promise((r) => setTimeout(r, flags.watch! * 1000));
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, flags.watch! * 1000);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
           if (stop) break;
           const now = await readCounters(client);
           const rates = counterRates(last, now);

@@ -15,7 +15,7 @@ import { serveSimSwitches } from '../../target/p4runtime/index.js';
 import { loadFabric } from '../../controller/fabric/index.js';
 import { pushFabric } from '../../controller/push/index.js';
 import { applyFabric } from '../commands/sim.js';
-import { runCliAsync } from './run-cli-async.js';
+import { runCliAsync, startCli } from './run-cli-async.js';
 
 const MLT_P4 = fileURLToPath(new URL('../../p4/mlt.p4', import.meta.url));
 
@@ -129,6 +129,27 @@ describe('fabrics simulated as pushed', function () {
       );
       const table = await runCliAsync(['counters', '--target', leaf0]);
       assert.match(table.stdout, /^ {3}5 {6}6 +\d+ +0 +0 +0$/m);
+
+      // --watch prints rates (none move now: the run is over) until a signal, which ends even a long wait.
+      const watching = startCli(['counters', '--target', leaf0, '--watch', '0.2', '--json']);
+      while (watching.stdout().split('\n').length < 3) await new Promise((r) => setTimeout(r, 50));
+      watching.child.kill('SIGINT');
+      const watched = await watching.result;
+      assert.equal(watched.status, 0, watched.stderr);
+      const lines = watched.stdout.trim().split('\n');
+      for (const l of lines) {
+        const r = JSON.parse(l) as { switch: string; rates: { queues: { forwarded: number }[] } };
+        assert.ok(r.rates.queues.every((q) => q.forwarded === 0));
+      }
+      const long = startCli(['counters', '--target', leaf0, '--watch', '3600'], { timeoutMs: 20_000 });
+      while (!long.stderr().includes('until interrupted')) await new Promise((r) => setTimeout(r, 50));
+      const signalled = Date.now();
+      long.child.kill('SIGINT');
+      assert.equal((await long.result).status, 0);
+      assert.ok(
+        Date.now() - signalled < 5000,
+        'mlt counters --watch 3600 waited for its interval after SIGINT',
+      );
     } finally {
       await running.stop(0);
     }
