@@ -1,6 +1,7 @@
 // Fuzzing the config loaders (issue 14): random YAML and the project's configs with lines replaced, through
-// the real loaders of `mlt solve` (solve configs, model profiles), `mlt sim` (scenarios) and `mlt experiment`.
-// Each must give a value or a located ConfigError, never another exception, and never take long.
+// the real loaders of `mlt solve` (solve configs, model profiles), `mlt sim` (scenarios), `mlt experiment`
+// and `mlt push` (fabrics). Each must give a value or a located ConfigError, never another exception, and
+// never take long.
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import fc from 'fast-check';
 import { ConfigError } from '../../config-file/index.js';
 import { loadModelProfile, loadSolveConfig } from '../../controller/config/index.js';
 import { readScenario } from '../../target/sim/scenario-file.js';
+import { loadFabric } from '../../controller/fabric/index.js';
 import { loadExperiment } from '../experiment/config.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -20,6 +22,7 @@ const SOLVE = files('configs');
 const MODELS = files('configs/models');
 const SCENARIOS = files('configs/scenarios');
 const EXPERIMENTS = files('configs/experiments');
+const FABRICS = files('configs/fabrics');
 
 const scalar = fc.oneof(
   fc.integer({ min: -5, max: 100_000 }).map(String),
@@ -100,7 +103,7 @@ const mutated = (corpus: string[]) =>
       return lines.join('\n');
     });
 
-describe('config fuzzing: random and mutated YAML into the loaders of mlt solve, mlt sim and mlt experiment', function () {
+describe('config fuzzing: random and mutated YAML into the loaders of mlt solve, sim, experiment and push', function () {
   this.timeout(60_000);
   let dir: string;
   before(() => {
@@ -126,6 +129,7 @@ describe('config fuzzing: random and mutated YAML into the loaders of mlt solve,
     ['model profiles', loadModelProfile, MODELS],
     ['scenarios', readScenario, SCENARIOS],
     ['experiments', loadExperiment, EXPERIMENTS],
+    ['fabrics', loadFabric, FABRICS],
   ] as const) {
     it(name, () => {
       fc.assert(fc.property(fc.oneof(randomYaml, mutated(corpus)), check(load)), { numRuns: 120 });
