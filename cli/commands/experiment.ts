@@ -1,7 +1,7 @@
 // `mlt experiment EXPERIMENT.yaml`: the same gradient traffic through the same fabric, configured as the baseline,
 // as DLCP and as MLT, with and without a lossy leaf uplink; a comparison table (or JSON) and an SVG chart.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../../config-file/index.js';
@@ -76,6 +76,18 @@ export function experimentCommand(): Command {
         process.exitCode = EXIT_CONFIG;
         return;
       }
+      // The chart's directory is made before the runs, so that a bad --out is said at once, not after them.
+      const chartDir = resolve(flags.out);
+      if (flags.chart) {
+        try {
+          mkdirSync(chartDir, { recursive: true });
+          accessSync(chartDir, constants.W_OK);
+        } catch (err) {
+          process.stderr.write(`error: --out ${flags.out}: ${(err as Error).message}\n`);
+          process.exitCode = EXIT_CONFIG;
+          return;
+        }
+      }
       const started = Date.now();
       const progress = new ExperimentProgress(
         process.stderr,
@@ -105,11 +117,16 @@ export function experimentCommand(): Command {
         return;
       }
       let chartPath: string | undefined;
+      let chartError: string | undefined;
       if (flags.chart) {
-        const dir = resolve(flags.out);
-        mkdirSync(dir, { recursive: true });
-        chartPath = join(dir, `${exp.name}.svg`);
-        writeFileSync(chartPath, await experimentChart(report));
+        chartPath = join(chartDir, `${exp.name}.svg`);
+        try {
+          writeFileSync(chartPath, await experimentChart(report));
+        } catch (err) {
+          // The report is still printed: the runs took their time, and only the chart is lost.
+          chartError = `error: cannot write the chart ${chartPath}: ${(err as Error).message}`;
+          chartPath = undefined;
+        }
       }
       if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else {
@@ -119,6 +136,10 @@ export function experimentCommand(): Command {
             (chartPath ? `; chart: ${chartPath}` : '') +
             '\n',
         );
+      }
+      if (chartError !== undefined) {
+        process.stderr.write(`${chartError}\n`);
+        process.exitCode = 1;
       }
     });
 }

@@ -1,6 +1,6 @@
 // `mlt experiment` on a tiny fabric: the report's numbers, the chart, and the command end to end.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -324,6 +324,28 @@ describe('mlt experiment', function () {
     }
     // Just above the round trip is a timer that works.
     loadExperiment(write('timers.yaml', TINY.replace('tcp: { rtoMin: 10ms }', 'tcp: { rtoMin: 25us }')));
+  });
+
+  it('refuses an --out it cannot write before any run, and keeps the report when the chart fails after', () => {
+    // A stack trace after every run had finished, before: the directory was made only once they were over.
+    const file = write('not-a-dir', 'x');
+    const r = runCli(['experiment', join(dir, 'tiny.yaml'), '--out', join(file, 'sub')]);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /^error: --out .*not-a-dir\/sub: ENOTDIR/m);
+    assert.doesNotMatch(r.stderr, /^run |internal error|\n\s+at /m);
+    const out = join(dir, 'chart-is-a-dir');
+    mkdirSync(join(out, 'tiny.svg'), { recursive: true });
+    const late = runCli([
+      'experiment',
+      join(dir, 'tiny.yaml'),
+      '--out',
+      out,
+      '--only',
+      'baseline (commodity) lossy',
+    ]);
+    assert.equal(late.status, 1, late.stderr);
+    assert.match(late.stdout, /^baseline \(commodity\) +lossy /m);
+    assert.match(late.stderr, /error: cannot write the chart .*tiny\.svg: EISDIR/);
   });
 
   it('rejects a bad experiment file with its location and exit status 2', () => {
