@@ -57,6 +57,11 @@ describe('mlt sim', function () {
     assert.equal(r.status, 2);
     assert.match(r.stderr, /bad\.yaml:2:\d+: topology: /);
     assert.equal(r.stdout, '');
+    const endless = join(dir, 'endless.yaml');
+    writeFileSync(endless, readFileSync(example, 'utf8').replace('duration: 400us', 'duration: 1e30s'));
+    const e = mlt(['sim', endless]);
+    assert.equal(e.status, 2);
+    assert.match(e.stderr, /endless\.yaml: duration: 1e30s is beyond the simulator's clock/);
   });
 
   it('stops with status 2 when a host offers more than its link carries for longer than a burst', () => {

@@ -91,6 +91,9 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
   };
   const queueing = resolveQueueing(model, switchConfig);
   const durationPs = parseDuration(scn.duration);
+  // The clock counts integer picoseconds exactly up to 2^53 (about 2.5 hours of simulated time), no further.
+  if (!(durationPs <= Number.MAX_SAFE_INTEGER))
+    throw new Error(`duration: ${scn.duration} is beyond the simulator's clock (2^53 ps, about 2.5 hours)`);
 
   // Pipelines: one instance per switch, made in a fixed order so that seeds do not depend on timing.
   let pipelineName: string;
