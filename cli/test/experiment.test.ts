@@ -281,7 +281,7 @@ describe('mlt experiment', function () {
     assert.match(cli.stdout, /^MLT \(commodity\) +lossy +-\* +- /m);
   });
 
-  it('rejects timers shorter than the base round trip, rtoMax below rtoMin and times beyond the clock', () => {
+  it('rejects timers shorter than the base round trip, rtoMax below rtoMin, times beyond the clock and a buffer beyond 19 bits', () => {
     const cases: [string, string, RegExp][] = [
       [
         'mlt: { lossBounds: [0, 0.1] }',
@@ -308,6 +308,12 @@ describe('mlt experiment', function () {
         'rate: 100Gbps',
         'rate: 1bps',
         /topology\.link: the base round trip .* is beyond the simulator's clock/,
+      ],
+      // The solver's buffer: a billion packets ran it out of memory.
+      [
+        'workload:',
+        'switch: { bufferPackets: 1000000000 }\nworkload:',
+        /switch\.bufferPackets: must be <= 524287/,
       ],
     ];
     for (const [from, to, message] of cases) {
