@@ -21,7 +21,8 @@ ECN-capable), dropped at L; per port, packets lost on the lossy link, packets an
 
 /**
  * The watch interval's range. Below a tenth of a second the reads run back to back and the rates measure
- * the read itself; above a day Node's timer overflows, and fired at once, in a loop.
+ * the read itself. A day is far below where Node's timers overflow (24.8 days) and then fire at once, in a
+ * loop.
  */
 const MIN_WATCH_S = 0.1;
 const MAX_WATCH_S = 86_400;

@@ -191,13 +191,13 @@ function positiveInt(value: string): number {
 }
 
 /** Seeds are 32 bits, as in the scenario and experiment files (a larger one would round, and seed + k with it). */
+const MAX_SEED = 2 ** 32 - 1;
+
 function seedValue(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > MAX_SEED)
     throw new InvalidArgumentError(`expected an integer from 0 to ${MAX_SEED}`);
   return Number(value);
 }
-
-const MAX_SEED = 2 ** 32 - 1;
 
 function nonNegative(value: string): number {
   const n = Number(value);

@@ -147,11 +147,11 @@ export function loadExperiment(file: string): Experiment {
   // only the answer to its latest probe, so it would probe forever; TCP would resend each window before its
   // ACKs could return. Neither run would end.
   const rtt = baseRoundTripPs(t, raw.workload.packetBytes);
-  const path = `a ${raw.workload.packetBytes}-byte frame and a ${CONTROL_FRAME_BYTES}-byte answer over the longest path`;
+  const trip = `a ${raw.workload.packetBytes}-byte frame and a ${CONTROL_FRAME_BYTES}-byte answer over the longest path`;
   if (!(rtt <= MAX_EXACT_PS))
     fail(
       ['topology', 'link'],
-      `the base round trip (${path}) is beyond the simulator's clock (${formatPs(MAX_EXACT_PS)})`,
+      `the base round trip (${trip}) is beyond the simulator's clock (${formatPs(MAX_EXACT_PS)})`,
     );
   const timers: [string[], string, number][] = [
     [['transports', 'mlt', 'probeTimeout'], raw.transports.mlt.probeTimeout, probeTimeoutPs],
@@ -161,7 +161,7 @@ export function loadExperiment(file: string): Experiment {
     if (ps < rtt)
       fail(
         at,
-        `${text.trim()} is shorter than the fabric's base round trip, ${formatPs(rtt)} (${path}): it would fire before any answer could arrive`,
+        `${text.trim()} is shorter than the fabric's base round trip, ${formatPs(rtt)} (${trip}): it would fire before any answer could arrive`,
       );
   const profileFile = resolveProfile(raw.workload.model.profile, file);
   if (!existsSync(profileFile))

@@ -9,6 +9,13 @@ import { PS_PER_S } from '../../target/tm/time.js';
 import { MAX_SIMULATED_PS_PER_ITERATION, SWITCH_HOP_BUDGET, type RunResult, type StopReason } from './run.js';
 
 /** Where the lines go: stderr, or a test's recorder. */
+export interface ProgressOutput {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+  /** The terminal's width; the status line is cut to it. */
+  readonly columns?: number;
+}
+
 /** How a run's line says why it ended before its last iteration. */
 const STOPPED: Record<StopReason, string> = {
   'simulated time': `given up at its bound of simulated time (${MAX_SIMULATED_PS_PER_ITERATION / PS_PER_S} s per iteration)`,
@@ -17,13 +24,6 @@ const STOPPED: Record<StopReason, string> = {
   'wall time': 'stopped at the wall-time limit',
   abandoned: 'abandoned',
 };
-
-export interface ProgressOutput {
-  write(text: string): unknown;
-  readonly isTTY?: boolean;
-  /** The terminal's width; the status line is cut to it. */
-  readonly columns?: number;
-}
 
 /** How long a run goes before its progress is shown, and how often it is shown in a log. */
 const QUIET_MS = 5_000;

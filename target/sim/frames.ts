@@ -19,9 +19,8 @@ const IPV4 = 20;
 const UDP = 8;
 /** The payload's last bytes: message or connection, sequence number, send time. */
 export const TRAILER_BYTES = 16;
-const TRAILER = TRAILER_BYTES;
 /** Smallest frame the generators build: headers plus the trailer. */
-export const MIN_FRAME_BYTES = ETH + IPV4 + UDP + TRAILER;
+export const MIN_FRAME_BYTES = ETH + IPV4 + UDP + TRAILER_BYTES;
 
 export interface FrameSpec {
   /** 48-bit MAC addresses as plain numbers (exact below 2^53). */
@@ -109,7 +108,7 @@ const NO_HOPS: readonly number[] = [];
 export function buildFrame(spec: FrameSpec): Uint8Array {
   const hops = spec.sourceRoute ?? NO_HOPS;
   if (hops.length > 8) throw new Error(`source route of ${hops.length} hops (at most 8)`);
-  const headers = ETH + 2 * hops.length + IPV4 + UDP + TRAILER;
+  const headers = ETH + 2 * hops.length + IPV4 + UDP + TRAILER_BYTES;
   if (spec.bytes < headers)
     throw new Error(`frame of ${spec.bytes} bytes is shorter than its ${headers} header bytes`);
   const f = allocFrame(spec.bytes, spec.payload);
@@ -150,7 +149,7 @@ export function buildFrame(spec: FrameSpec): Uint8Array {
   // UDP checksum 0: allowed for IPv4, and switches that rewrite headers need not fix it.
   put16(f, udp + 6, 0);
   // The trailer sits at the very end so that switches pushing or popping headers do not move it.
-  const t = spec.bytes - TRAILER;
+  const t = spec.bytes - TRAILER_BYTES;
   put32(f, t, spec.flowId >>> 0);
   put32(f, t + 4, spec.seq >>> 0);
   // Send time in integer picoseconds (below 2^53) as two 32-bit halves.
@@ -196,7 +195,7 @@ export interface Trailer {
 /** The generator's trailer (the last 16 bytes), or undefined when the frame is too short to carry one. */
 export function trailerOf(f: Uint8Array): Trailer | undefined {
   if (f.length < MIN_FRAME_BYTES) return undefined;
-  const t = f.length - TRAILER;
+  const t = f.length - TRAILER_BYTES;
   return {
     flowId: get32(f, t),
     seq: get32(f, t + 4),
@@ -206,12 +205,12 @@ export function trailerOf(f: Uint8Array): Trailer | undefined {
 
 /** The trailer's flow id; the frame must be at least MIN_FRAME_BYTES long. */
 export function trailerFlowId(f: Uint8Array): number {
-  return get32(f, f.length - TRAILER);
+  return get32(f, f.length - TRAILER_BYTES);
 }
 
 /** The trailer's send time in picoseconds; the frame must be at least MIN_FRAME_BYTES long. */
 export function trailerSentPs(f: Uint8Array): number {
-  const t = f.length - TRAILER;
+  const t = f.length - TRAILER_BYTES;
   return get32(f, t + 8) * 0x100000000 + get32(f, t + 12);
 }
 
