@@ -2,7 +2,8 @@
 // port, link and traffic item. The scenario file is the interface: the simulator knows nothing of the controller.
 // A scenario's `fabric:` is resolved here, through the controller, into the topology and the very table entries
 // `mlt push` would install, so a fabric is simulated exactly as it is pushed.
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { seedValue } from '../option-values.js';
 import { resolve as resolvePath } from 'node:path';
 import { ConfigError } from '../../config-file/index.js';
 import { scenarioFabric } from '../../controller/fabric/index.js';
@@ -28,12 +29,7 @@ export function simCommand(): Command {
     .description('run a timed scenario (fabric, pipeline, tables, traffic) in virtual time and report')
     .argument('<scenario>', 'scenario file (YAML, configs/schemas/scenario.schema.json)')
     .option('--json', 'print the report as JSON (identical for identical scenario and seed)')
-    .option('--seed <n>', "override the scenario's seed", (v: string) => {
-      // 32 bits, as the scenario file's seed.
-      if (!/^\d+$/.test(v) || Number(v) > 2 ** 32 - 1)
-        throw new InvalidArgumentError(`expected an integer from 0 to ${2 ** 32 - 1}`);
-      return Number(v);
-    })
+    .option('--seed <n>', "override the scenario's seed", seedValue)
     .option(
       '--thresholds <solve-config>',
       'install the per-queue S and L that `mlt solve` computes for this config on every port of every switch ' +

@@ -2,6 +2,7 @@
 // With --validate the thresholds also run on the embedded target (see ../../solver/validate.ts); the scenario
 // file format is the interface to the simulator, which is wired in here, the one place that joins the parts.
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { seedValue } from '../option-values.js';
 import { join } from 'node:path';
 import { ConfigError } from '../../config-file/index.js';
 import { loadSolveConfig, projectRoot } from '../../controller/config/index.js';
@@ -187,15 +188,6 @@ function runValidation(
 
 function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected an integer >= 1');
-  return Number(value);
-}
-
-/** Seeds are 32 bits, as in the scenario and experiment files (a larger one would round, and seed + k with it). */
-const MAX_SEED = 2 ** 32 - 1;
-
-function seedValue(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > MAX_SEED)
-    throw new InvalidArgumentError(`expected an integer from 0 to ${MAX_SEED}`);
   return Number(value);
 }
 

@@ -3,6 +3,7 @@
 // (device config = P4 source). `mlt target --fabric FABRIC.yaml` serves one such device per switch of a
 // fabric file, each on its own loopback address. Stops cleanly on SIGINT/SIGTERM.
 import { Command, InvalidArgumentError } from 'commander';
+import { MAX_SEED } from '../option-values.js';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ConfigError } from '../../config-file/index.js';
@@ -68,7 +69,7 @@ export function targetCommand(): Command {
       integer('cpu port', 511),
       255,
     )
-    .option('--seed <n>', "seed for the program's random() extern", integer('seed', 2 ** 32 - 1), 1)
+    .option('--seed <n>', "seed for the program's random() extern", integer('seed', MAX_SEED), 1)
     .option(
       '--max-message-mib <n>',
       'largest gRPC message the server accepts, in MiB (bmv2: 256; this target: 64, see the README)',

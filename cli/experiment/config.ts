@@ -8,14 +8,12 @@ import type { LayerSpec } from '../../controller/solver/index.js';
 import { CONTROL_FRAME_BYTES, gradientBytesPerFrame } from '../../target/sim/transport/index.js';
 import {
   formatPs,
+  MAX_EXACT_PS,
   parseDuration,
   parseRate,
   serializationPs,
   type Picoseconds,
 } from '../../target/tm/time.js';
-
-/** The simulator's clock counts integer picoseconds in a double: exact up to 2^53 (about 2.5 hours). */
-const MAX_EXACT_PS = Number.MAX_SAFE_INTEGER;
 
 export interface LinkFile {
   rate: string | number;

@@ -10,7 +10,7 @@ import {
   type Queueing,
   type SwitchModelName,
 } from '../tm/switch-model.js';
-import { parseDuration, parseRate, type Picoseconds } from '../tm/time.js';
+import { MAX_EXACT_PS, parseDuration, parseRate, type Picoseconds } from '../tm/time.js';
 import { BuiltinRouter, type Route } from './builtin-router.js';
 import { engineFactory } from './engine-pipeline.js';
 import { Fabric } from './fabric.js';
@@ -91,8 +91,7 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
   };
   const queueing = resolveQueueing(model, switchConfig);
   const durationPs = parseDuration(scn.duration);
-  // The clock counts integer picoseconds exactly up to 2^53 (about 2.5 hours of simulated time), no further.
-  if (!(durationPs <= Number.MAX_SAFE_INTEGER))
+  if (!(durationPs <= MAX_EXACT_PS))
     throw new Error(`duration: ${scn.duration} is beyond the simulator's clock (2^53 ps, about 2.5 hours)`);
 
   // Pipelines: one instance per switch, made in a fixed order so that seeds do not depend on timing.

@@ -10,6 +10,9 @@ export const PS_PER_US = 1_000_000;
 export const PS_PER_MS = 1_000_000_000;
 export const PS_PER_S = 1_000_000_000_000;
 
+/** The latest time the clock counts exactly: 2^53 - 1 picoseconds, about 2.5 hours. */
+export const MAX_EXACT_PS: Picoseconds = Number.MAX_SAFE_INTEGER;
+
 /** Preamble + start-of-frame delimiter (8 bytes) and the minimum inter-frame gap (12 bytes) of Ethernet. */
 export const ETHERNET_FRAMING_OVERHEAD_BYTES = 20;
 
