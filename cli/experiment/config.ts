@@ -127,24 +127,23 @@ export function loadExperiment(file: string): Experiment {
   const rtoMaxPs = duration(['transports', 'tcp', 'rtoMax'], raw.transports.tcp.rtoMax);
   if (rtoMaxPs < rtoMinPs)
     fail(['transports', 'tcp', 'rtoMax'], `must be at least rtoMin (${raw.transports.tcp.rtoMin.trim()})`);
-  let linkRateBps = 0;
-  for (const key of ['link', 'fabricLink'] as const) {
-    const l = t[key];
-    if (l === undefined) continue;
-    let r = 0;
+  const link = (key: 'link' | 'fabricLink', l: LinkFile): ParsedLink => {
+    let rateBps = 0;
     try {
-      r = parseRate(l.rate);
+      rateBps = parseRate(l.rate);
     } catch (err) {
       fail(['topology', key, 'rate'], (err as Error).message);
     }
-    if (!(r > 0)) fail(['topology', key, 'rate'], 'a link rate must be positive');
-    if (key === 'link') linkRateBps = r;
-    if (l.delay !== undefined) duration(['topology', key, 'delay'], l.delay);
-  }
+    if (!(rateBps > 0)) fail(['topology', key, 'rate'], 'a link rate must be positive');
+    return { rateBps, delayPs: l.delay === undefined ? 0 : duration(['topology', key, 'delay'], l.delay) };
+  };
+  const hostLink = link('link', t.link);
+  const fabricLink = t.fabricLink === undefined ? hostLink : link('fabricLink', t.fabricLink);
+  const linkRateBps = hostLink.rateBps;
   // A timer shorter than the round trip it waits for fires before any answer can arrive. MLT's sender counts
   // only the answer to its latest probe, so it would probe forever; TCP would resend each window before its
   // ACKs could return. Neither run would end.
-  const rtt = baseRoundTripPs(t, raw.workload.packetBytes);
+  const rtt = baseRoundTripPs(hostLink, t.leaves > 1 ? fabricLink : undefined, raw.workload.packetBytes);
   const trip = `a ${raw.workload.packetBytes}-byte frame and a ${CONTROL_FRAME_BYTES}-byte answer over the longest path`;
   if (!(rtt <= MAX_EXACT_PS))
     fail(
@@ -218,13 +217,22 @@ export function loadExperiment(file: string): Experiment {
 
 /**
  * The shortest time in which a full-size frame can cross the fabric's longest path (host, leaf, spine, leaf,
- * host; host, leaf, host on one leaf) and a minimum-size answer come back: propagation and store-and-forward
- * serialization on every link (the experiments' links carry no Ethernet framing overhead), with no queueing.
+ * host; with one leaf, where `fabricLink` is undefined, host, leaf, host) and a minimum-size answer come back:
+ * propagation and store-and-forward serialization on every link (the experiments' links carry no Ethernet
+ * framing overhead), with no queueing.
  */
-function baseRoundTripPs(t: ExperimentFile['topology'], packetBytes: number): Picoseconds {
-  const link = (l: LinkFile, bytes: number): Picoseconds =>
-    (l.delay === undefined ? 0 : parseDuration(l.delay)) + serializationPs(bytes, parseRate(l.rate));
+function baseRoundTripPs(
+  hostLink: ParsedLink,
+  fabricLink: ParsedLink | undefined,
+  packetBytes: number,
+): Picoseconds {
+  const hop = (l: ParsedLink, bytes: number): Picoseconds => l.delayPs + serializationPs(bytes, l.rateBps);
   const oneWay = (bytes: number): Picoseconds =>
-    2 * link(t.link, bytes) + (t.leaves > 1 ? 2 * link(t.fabricLink ?? t.link, bytes) : 0);
+    2 * hop(hostLink, bytes) + (fabricLink === undefined ? 0 : 2 * hop(fabricLink, bytes));
   return oneWay(packetBytes) + oneWay(CONTROL_FRAME_BYTES);
+}
+
+interface ParsedLink {
+  rateBps: number;
+  delayPs: Picoseconds;
 }
