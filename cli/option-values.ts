@@ -4,9 +4,19 @@ import { InvalidArgumentError } from 'commander';
 /** Seeds are 32-bit integers, in files (the schemas' `seed`) and in every command's --seed. */
 export const MAX_SEED = 2 ** 32 - 1;
 
-/** A --seed value; a larger one would round, and with it every seed derived from it. */
-export function seedValue(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > MAX_SEED)
-    throw new InvalidArgumentError(`expected an integer from 0 to ${MAX_SEED}`);
-  return Number(value);
+/**
+ * A parser for an integer option in [min, max], written in decimal digits only: `Number()` alone would also
+ * take '' (as 0), '0x1f', '1e3' and '7.0', which no operator means as a count, a port or an id.
+ */
+export function integerOption(min: number, max: number = Number.MAX_SAFE_INTEGER): (value: string) => number {
+  const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !(n >= min && n <= max))
+      throw new InvalidArgumentError(`expected an integer ${range}`);
+    return n;
+  };
 }
+
+/** A --seed value; a larger one would round, and with it every seed derived from it. */
+export const seedValue = integerOption(0, MAX_SEED);

@@ -1,10 +1,11 @@
 // How the operator commands (read, counters, loss) name one switch: `--target ADDR` (default
 // 127.0.0.1:9559, device id 0) or `--fabric FILE --switch NAME`, which takes address, device id, election
 // id and role from the fabric file.
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { loadFabric } from '../controller/fabric/index.js';
 import { codeName, P4Codec, P4RuntimeClient, P4RuntimeError, WriteError } from 'p4runtime-ts';
 import { EXIT_CHECK_FAILED, UserInputError } from './errors.js';
+import { integerOption } from './option-values.js';
 
 export interface SwitchFlags {
   target?: string;
@@ -24,20 +25,11 @@ export interface ChosenSwitch {
 
 export const DEFAULT_TARGET = '127.0.0.1:9559';
 
-function integer(name: string, min: number) {
-  return (v: string): number => {
-    const n = Number(v);
-    if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n < min)
-      throw new InvalidArgumentError(`${name} must be an integer >= ${min}`);
-    return n;
-  };
-}
-
 export function addSwitchOptions(cmd: Command): Command {
   return cmd
     .option('--target <host:port>', `the switch's P4Runtime address (default ${DEFAULT_TARGET})`)
-    .option('--device-id <n>', 'P4Runtime device id (default 0)', integer('device id', 0))
-    .option('--election-id <n>', 'election id to write with (default 1)', integer('election id', 1))
+    .option('--device-id <n>', 'P4Runtime device id (default 0)', integerOption(0))
+    .option('--election-id <n>', 'election id to write with (default 1)', integerOption(1))
     .option('--fabric <file>', 'take the switch from a fabric file (with --switch)')
     .option('--switch <name>', 'the switch of --fabric');
 }

@@ -1,6 +1,6 @@
 // `mlt experiment EXPERIMENT.yaml`: the same gradient traffic through the same fabric, configured as the baseline,
 // as DLCP and as MLT, with and without a lossy leaf uplink; a comparison table (or JSON) and an SVG chart.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +15,7 @@ import {
   type Experiment,
 } from '../experiment/index.js';
 import { ExperimentProgress } from '../experiment/progress.js';
+import { integerOption } from '../option-values.js';
 
 /** Exit status for an experiment file the user must fix. */
 const EXIT_CONFIG = 2;
@@ -28,20 +29,10 @@ interface ExperimentFlags {
   jobs: number;
 }
 
-function positiveInt(v: string): number {
-  if (!/^[1-9]\d*$/.test(v)) throw new InvalidArgumentError('expected a positive integer');
-  return Number(v);
-}
-
 /** As many as an experiment file may ask for. */
 const MAX_ITERATIONS = 100_000;
 
-function iterationCount(v: string): number {
-  const n = positiveInt(v);
-  if (n > MAX_ITERATIONS)
-    throw new InvalidArgumentError(`expected at most ${MAX_ITERATIONS}, as in the file`);
-  return n;
-}
+const iterationCount = integerOption(1, MAX_ITERATIONS);
 
 export function experimentCommand(): Command {
   return new Command('experiment')
@@ -57,7 +48,7 @@ export function experimentCommand(): Command {
     .option('--only <text>', 'run only the runs whose label contains this text, e.g. "MLT (bmv2)"')
     .addOption(
       new Option('--jobs <n>', 'runs at once, each on a thread of its own (results do not depend on it)')
-        .argParser(positiveInt)
+        .argParser(integerOption(1))
         .default(availableParallelism(), 'the CPU count'),
     )
     .addHelpText(

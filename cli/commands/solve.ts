@@ -2,7 +2,7 @@
 // With --validate the thresholds also run on the embedded target (see ../../solver/validate.ts); the scenario
 // file format is the interface to the simulator, which is wired in here, the one place that joins the parts.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { seedValue } from '../option-values.js';
+import { integerOption, seedValue } from '../option-values.js';
 import { join } from 'node:path';
 import { ConfigError } from '../../config-file/index.js';
 import { loadSolveConfig, projectRoot } from '../../controller/config/index.js';
@@ -85,8 +85,8 @@ export function solveCommand(): Command {
       "run the thresholds on one port of the embedded target (p4/mlt.p4) under the model's assumptions " +
         "and compare measured losses with every model, then run each model's own optimal thresholds",
     )
-    .option('--packets <n>', 'validate: expected packet arrivals over all runs', positiveInt, 1_000_000)
-    .option('--runs <n>', 'validate: independent runs, for the confidence intervals', positiveInt, 10)
+    .option('--packets <n>', 'validate: expected packet arrivals over all runs', integerOption(1), 1_000_000)
+    .option('--runs <n>', 'validate: independent runs, for the confidence intervals', integerOption(1), 10)
     .option('--seed <n>', 'validate: seed of the first run (run k uses seed + k)', seedValue, 1)
     .addOption(
       new Option(
@@ -184,11 +184,6 @@ function runValidation(
       return report;
     },
   );
-}
-
-function positiveInt(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected an integer >= 1');
-  return Number(value);
 }
 
 function nonNegative(value: string): number {

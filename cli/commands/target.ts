@@ -3,7 +3,7 @@
 // (device config = P4 source). `mlt target --fabric FABRIC.yaml` serves one such device per switch of a
 // fabric file, each on its own loopback address. Stops cleanly on SIGINT/SIGTERM.
 import { Command, InvalidArgumentError } from 'commander';
-import { MAX_SEED } from '../option-values.js';
+import { integerOption, seedValue } from '../option-values.js';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ConfigError } from '../../config-file/index.js';
@@ -24,15 +24,6 @@ import { PipelineLoadError } from '../../target/p4runtime/pipeline.js';
 import { startP4RuntimeServer } from '../../target/p4runtime/server.js';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
-
-function integer(name: string, max: number) {
-  return (v: string): number => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > max)
-      throw new InvalidArgumentError(`${name} must be an integer in 0..${max}`);
-    return n;
-  };
-}
 
 /** The server is for local use: bind only to loopback. */
 function loopbackAddress(v: string): string {
@@ -62,36 +53,36 @@ export function targetCommand(): Command {
       loopbackAddress,
       '127.0.0.1:9559',
     )
-    .option('--device-id <n>', 'P4Runtime device id', integer('device id', Number.MAX_SAFE_INTEGER), 0)
+    .option('--device-id <n>', 'P4Runtime device id', integerOption(0), 0)
     .option(
       '--cpu-port <n>',
       'port the program uses for the CPU (PacketIn/PacketOut)',
-      integer('cpu port', 511),
+      integerOption(0, 511),
       255,
     )
-    .option('--seed <n>', "seed for the program's random() extern", integer('seed', MAX_SEED), 1)
+    .option('--seed <n>', "seed for the program's random() extern", seedValue, 1)
     .option(
       '--max-message-mib <n>',
       'largest gRPC message the server accepts, in MiB (bmv2: 256; this target: 64, see the README)',
-      integer('max message size', 2047),
+      integerOption(1, 2047),
       DEFAULT_LIMITS.maxReceiveBytes / 2 ** 20,
     )
     .option(
       '--max-batch <n>',
       'most updates in one Write and entities in one Read (more: RESOURCE_EXHAUSTED)',
-      integer('max batch', 10_000_000),
+      integerOption(1, 10_000_000),
       DEFAULT_LIMITS.maxUpdatesPerWrite,
     )
     .option(
       '--keepalive-ms <n>',
       'ping a connection silent this long; 0 turns keepalive off',
-      integer('keepalive', 2 ** 31 - 1),
+      integerOption(0, 2 ** 31 - 1),
       DEFAULT_LIMITS.keepaliveTimeMs,
     )
     .option(
       '--keepalive-timeout-ms <n>',
       "close a connection (and end a silent primary's role) when its ping is unanswered this long",
-      integer('keepalive timeout', 2 ** 31 - 1),
+      integerOption(0, 2 ** 31 - 1),
       DEFAULT_LIMITS.keepaliveTimeoutMs,
     )
     .option(

@@ -39,7 +39,8 @@ function startTarget(
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   // Tests that expect an early exit never await the address.
   address.catch(() => {});
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': by then the child's stderr has been read to its end.
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, address, exit, stderr: () => err };
 }
 
@@ -70,6 +71,20 @@ describe('mlt target', () => {
     assert.equal(await remote.exit, 2);
     const bad = startTarget(['--p4', fileURLToPath(import.meta.url), '--grpc', '127.0.0.1:0']);
     assert.equal(await bad.exit, 2);
+    // Numbers as an operator writes them: decimal, and none that leaves a server refusing every request.
+    for (const [flag, value] of [
+      ['--cpu-port', '0x1f'],
+      ['--device-id', ''],
+      ['--max-batch', '0'],
+      ['--max-message-mib', '0'],
+    ] as const) {
+      const t = startTarget(['--p4', PROGRAM_PATH, '--grpc', '127.0.0.1:0', flag, value]);
+      assert.equal(await t.exit, 2, `${flag} ${value}`);
+      assert.match(
+        t.stderr(),
+        new RegExp(`${flag} <n>' argument '${value}' is invalid\\. expected an integer`),
+      );
+    }
   });
 
   it('--pcap writes each frame a PacketOut sends out of a port as it leaves, stamped with the wall clock', async () => {
