@@ -89,6 +89,11 @@ export class YamlSource {
     return undefined;
   }
 
+  /** Whether the file itself holds a value at `path` (a loader may have filled in more since). */
+  has(path: DataPath): boolean {
+    return this.doc.hasIn(path);
+  }
+
   /** An issue about the value at `path`, located in this file (for checks a schema cannot express). */
   issue(path: DataPath, message: string): ConfigIssue {
     const pos = this.locate(path);

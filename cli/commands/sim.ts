@@ -98,8 +98,12 @@ export function simCommand(): Command {
     });
 }
 
-/** Entries for the simulator's `tables:` format, one switch each; later scenario entries may replace them. */
-function asTableEntries(entries: ReadonlyMap<string, readonly PolicyEntry[]>): TableEntryFile[] {
+/** Entries for the simulator's `tables:` format, one switch each; later scenario entries may replace them.
+ *  `generatedBy` names them in errors, and keeps the scenario's own entries numbered as in its file. */
+function asTableEntries(
+  entries: ReadonlyMap<string, readonly PolicyEntry[]>,
+  generatedBy: string,
+): TableEntryFile[] {
   return [...entries].flatMap(([sw, list]) =>
     list.map((e) => ({
       switches: sw,
@@ -108,6 +112,7 @@ function asTableEntries(entries: ReadonlyMap<string, readonly PolicyEntry[]>): T
       action: e.action,
       params: e.params,
       overridable: true,
+      generatedBy,
     })),
   );
 }
@@ -135,7 +140,7 @@ export function applyFabric(scn: ScenarioFile, file: string): void {
       ]);
     scn.pipeline = { p4: fabric.pipeline.p4 };
   }
-  scn.tables = [...asTableEntries(fabric.entries), ...(scn.tables ?? [])];
+  scn.tables = [...asTableEntries(fabric.entries, "the fabric's policy"), ...(scn.tables ?? [])];
 }
 
 /** queue_thresholds entries on every linked port of every switch, from the solver's optimal thresholds,
@@ -145,5 +150,6 @@ function thresholdEntriesFor(solveConfig: string, scn: ScenarioFile): TableEntry
   const { topology } = expandTopology(scn.topology);
   return asTableEntries(
     new Map([...linkedPorts(topology)].map(([sw, ports]) => [sw, thresholdEntries(ports, thresholds)])),
+    `--thresholds ${solveConfig}`,
   );
 }

@@ -61,7 +61,33 @@ describe('mlt sim', function () {
     writeFileSync(endless, readFileSync(example, 'utf8').replace('duration: 400us', 'duration: 1e30s'));
     const e = mlt(['sim', endless]);
     assert.equal(e.status, 2);
-    assert.match(e.stderr, /endless\.yaml: duration: 1e30s is beyond the simulator's clock/);
+    assert.match(e.stderr, /endless\.yaml:\d+:\d+: duration: 1e30s is beyond the simulator's clock/);
+  });
+
+  it("numbers a scenario's table entries as its file does, after the fabric's entries are added", () => {
+    // The fabric's policy adds hundreds of entries ahead of the file's own; an error once named the first of
+    // the file's entries tables[377], with no line.
+    const small = fileURLToPath(new URL('../../configs/fabrics/small.yaml', import.meta.url));
+    const file = join(dir, 'fabric-bad-entry.yaml');
+    writeFileSync(
+      file,
+      [
+        'duration: 10us',
+        'switch: { model: commodity }',
+        `fabric: ${JSON.stringify(small)}`,
+        'tables:',
+        '  - { table: MLTIngress.dscp_to_priority, match: { hdr.ipv4.dscp: 8 }, action: MLTIngress.set_priority, params: { priority: 1 } }',
+        '  - { table: MLTIngress.nope, action: NoAction }',
+        'traffic: []',
+        '',
+      ].join('\n'),
+    );
+    const r = mlt(['sim', file]);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(
+      r.stderr,
+      /fabric-bad-entry\.yaml:6:5: tables\[1\]: unknown table 'MLTIngress\.nope' \(on spine0\)/,
+    );
   });
 
   it('stops with status 2 when a host offers more than its link carries for longer than a burst', () => {

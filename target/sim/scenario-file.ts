@@ -1,7 +1,14 @@
 // The scenario file format (configs/schemas/scenario.schema.json) as types, and its loader.
 // Errors (config-file's ConfigError) name the file, the path inside it and the line, all at once.
 import { join } from 'node:path';
-import { ConfigError, findUp, SchemaSet } from '../../config-file/index.js';
+import {
+  ConfigError,
+  findUp,
+  formatPath,
+  SchemaSet,
+  YamlSource,
+  type DataPath,
+} from '../../config-file/index.js';
 import type { TopologyFile } from '../../topology/index.js';
 import type { SwitchModelName } from '../tm/switch-model.js';
 
@@ -26,6 +33,9 @@ export interface TableEntryFile {
   params?: Record<string, number | string>;
   /** Set by tools that add defaults (not in the file format): a later entry with the same key replaces it. */
   overridable?: boolean;
+  /** Set by tools that add entries (not in the file format): what made the entry, named in its errors. The
+   *  entries of the file itself are numbered without them, so `tables[2]` is the file's third entry. */
+  generatedBy?: string;
 }
 
 /** Frame sizes drawn per packet: exponential with mean `exponential`, rounded and clamped to [min, max]. */
@@ -131,12 +141,48 @@ function scenarioSchemas(): SchemaSet {
 
 /** Parse and validate scenario text; `file` is used in messages and to resolve relative paths. */
 export function parseScenario(text: string, file: string): ScenarioFile {
-  return explainRemoved(() => scenarioSchemas().parse<ScenarioFile>(text, file, SCHEMA));
+  return explainRemoved(() => validated(YamlSource.parse(text, file)));
 }
 
 /** Reads a scenario file; every problem is a ConfigError (file:line:col: path: what is wrong). */
 export function readScenario(file: string): ScenarioFile {
-  return explainRemoved(() => scenarioSchemas().load<ScenarioFile>(file, SCHEMA));
+  return explainRemoved(() => validated(YamlSource.read(file)));
+}
+
+/** The text each scenario read from YAML came from, so that problems found later can cite its lines. */
+const sources = new WeakMap<ScenarioFile, YamlSource>();
+
+function validated(source: YamlSource): ScenarioFile {
+  scenarioSchemas().validate(source, SCHEMA);
+  const scn = source.value as ScenarioFile;
+  sources.set(scn, source);
+  return scn;
+}
+
+/**
+ * A problem the schema cannot see (a host that does not exist, a time beyond the clock, an entry the program
+ * has no table for), at its path in the scenario.
+ */
+export class ScenarioError extends Error {
+  constructor(
+    readonly path: DataPath,
+    readonly detail: string,
+    options?: ErrorOptions,
+  ) {
+    super(`${formatPath(path)}: ${detail}`, options);
+    this.name = 'ScenarioError';
+  }
+}
+
+/**
+ * `err` as a ConfigError citing the line, when it is a ScenarioError about a value the scenario's own file
+ * holds; otherwise `err` itself (a scenario built in code, or a part such as a topology taken from a fabric
+ * file, has no line in this one to cite).
+ */
+export function locateScenarioError(scn: ScenarioFile, err: unknown): unknown {
+  const source = sources.get(scn);
+  if (!(err instanceof ScenarioError) || !source?.has(err.path.slice(0, 1))) return err;
+  return new ConfigError([source.issue(err.path, err.detail)]);
 }
 
 /** Keys older scenarios used, with what replaced them (said instead of a bare "unknown property"). */

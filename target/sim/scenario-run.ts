@@ -1,6 +1,7 @@
 // Running a scenario: build the fabric it describes, give each switch its own pipeline instance with its own
 // tables, start the traffic, run to `duration` (then drain), and report.
 import { dirname, resolve } from 'node:path';
+import { ConfigError } from '../../config-file/index.js';
 import type { ControlPlane } from '../engine/control-plane-api.js';
 import { DEFAULT_QUEUES } from '../tm/egress-port.js';
 import { Rng } from '../tm/random.js';
@@ -22,8 +23,10 @@ import type { SwitchConfig } from './nodes.js';
 import type { SimPipeline } from './pipeline.js';
 import { buildReport, type Report } from './report.js';
 import {
+  locateScenarioError,
   readGradientProfile,
   readScenario,
+  ScenarioError,
   type Ecn,
   type LinkSpecFile,
   type ScenarioFile,
@@ -73,8 +76,45 @@ function link(spec: LinkSpecFile): { rateBps: number; delayPs: number } {
   return { rateBps: parseRate(spec.rate), delayPs: spec.delay === undefined ? 0 : parseDuration(spec.delay) };
 }
 
-/** Build the fabric and traffic of a scenario without running it. */
+/** A time of the scenario's; one beyond the clock would lose the picosecond exactness every event relies on. */
+function timeAt(path: (string | number)[], text: string): Picoseconds {
+  const ps = parseDuration(text);
+  if (!(ps <= MAX_EXACT_PS))
+    throw new ScenarioError(
+      path,
+      `${text.trim()} is beyond the simulator's clock (2^53 ps, about 2.5 hours)`,
+    );
+  return ps;
+}
+
+/** Every link delay the file gives, checked against the clock where it is written. */
+function checkLinkDelays(scn: ScenarioFile): void {
+  const t = scn.topology;
+  const check = (at: (string | number)[], l: { delay?: string } | string | undefined): void => {
+    if (typeof l === 'object' && l.delay !== undefined) timeAt([...at, 'delay'], l.delay);
+  };
+  if ('leafSpine' in t) {
+    check(['topology', 'leafSpine', 'link'], t.leafSpine.link);
+    check(['topology', 'leafSpine', 'fabricLink'], t.leafSpine.fabricLink);
+  } else {
+    check(['topology', 'link'], t.link);
+    t.links.forEach((l, i) => check(['topology', 'links', i], l));
+  }
+}
+
+/**
+ * Build the fabric and traffic of a scenario without running it. A problem in a scenario read from a file is
+ * a ConfigError citing its line.
+ */
 export function buildScenario(scn: ScenarioFile, file: string, options: ScenarioOptions = {}): BuiltScenario {
+  try {
+    return build(scn, file, options);
+  } catch (err) {
+    throw locateScenarioError(scn, err);
+  }
+}
+
+function build(scn: ScenarioFile, file: string, options: ScenarioOptions): BuiltScenario {
   const baseDir = dirname(resolve(file));
   const seed = scn.seed ?? 1;
   const master = new Rng(seed);
@@ -90,9 +130,8 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
     egressAt: sw.egressAt,
   };
   const queueing = resolveQueueing(model, switchConfig);
-  const durationPs = parseDuration(scn.duration);
-  if (!(durationPs <= MAX_EXACT_PS))
-    throw new Error(`duration: ${scn.duration} is beyond the simulator's clock (2^53 ps, about 2.5 hours)`);
+  const durationPs = timeAt(['duration'], scn.duration);
+  checkLinkDelays(scn);
 
   // Pipelines: one instance per switch, made in a fixed order so that seeds do not depend on timing.
   let pipelineName: string;
@@ -143,12 +182,7 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
       topology = expandTopology(scn.topology).topology;
     } catch (e) {
       if (!(e instanceof TopologyError)) throw e;
-      throw new Error(
-        `topology${e.path.map((x) => (typeof x === 'number' ? `[${x}]` : `.${x}`)).join('')}: ${e.message}`,
-        {
-          cause: e,
-        },
-      );
+      throw new ScenarioError(['topology', ...e.path], e.message, { cause: e });
     }
     buildTopology(
       fabric,
@@ -171,12 +205,18 @@ export function buildScenario(scn: ScenarioFile, file: string, options: Scenario
     for (const name of names)
       installEntries(programmed.get(name)!.controlPlane, entries.get(name) ?? [], name);
   } else if ((scn.tables ?? []).length > 0) {
-    throw new Error('tables: entries need a P4 pipeline (the builtin router has no tables)');
+    throw new ScenarioError(['tables'], 'entries need a P4 pipeline (the builtin router has no tables)');
   }
 
-  const traffic = scn.traffic.map((t, i) =>
-    startTraffic(fabric, t, i, master.fork(i), durationPs, baseDir, switchConfig.queues),
-  );
+  const traffic = scn.traffic.map((t, i) => {
+    try {
+      return startTraffic(fabric, t, i, master.fork(i), durationPs, baseDir, switchConfig.queues);
+    } catch (err) {
+      // A model profile's own errors cite that file; the rest (sizes, routes, layers) belong to this item.
+      if (err instanceof ScenarioError || err instanceof ConfigError || !(err instanceof Error)) throw err;
+      throw new ScenarioError(['traffic', i], err.message, { cause: err });
+    }
+  });
   return { fabric, layout, durationPs, traffic, pipeline: pipelineName, switchModel: model, queueing };
 }
 
@@ -191,18 +231,20 @@ function startTraffic(
 ): { name: string; kind: string; flows: FlowStats[] } {
   const hostNames = [...fabric.hosts.keys()];
   const name = t.name ?? `${t.kind}${i}`;
-  const where = `traffic[${i}] (${name})`;
+  const at = (key: string): (string | number)[] => ['traffic', i, key];
   const hostRate = (h: string): number => fabric.host(h).nic?.config.rateBps ?? 0;
-  const start = (s: string | undefined): Picoseconds => (s === undefined ? 0 : parseDuration(s));
-  const one = (h: string): string => {
-    if (!fabric.hosts.has(h)) throw new Error(`${where}: no host named '${h}'`);
+  const time = (key: string, text: string | undefined, absent: Picoseconds): Picoseconds =>
+    text === undefined ? absent : timeAt(at(key), text);
+  const start = (s: string | undefined): Picoseconds => time('start', s, 0);
+  const one = (key: string, h: string): string => {
+    if (!fabric.hosts.has(h)) throw new ScenarioError(at(key), `no host named '${h}'`);
     return h;
   };
-  const some = (p: string | string[]): string[] => {
+  const some = (key: string, p: string | string[]): string[] => {
     try {
       return selectNames(p, hostNames, 'host');
     } catch (err) {
-      throw new Error(`${where}: ${(err as Error).message}`, { cause: err });
+      throw new ScenarioError(at(key), (err as Error).message, { cause: err });
     }
   };
   switch (t.kind) {
@@ -219,8 +261,8 @@ function startTraffic(
         fabric,
         {
           name,
-          src: one(t.src),
-          dst: one(t.dst),
+          src: one('src', t.src),
+          dst: one('dst', t.dst),
           packetBytes: typeof t.packetBytes === 'number' ? t.packetBytes : 1500,
           sizes,
           dscp: t.dscp ?? 0,
@@ -228,7 +270,7 @@ function startTraffic(
           rateBps: parseRate(t.rate),
           arrival: t.arrival ?? 'constant',
           startPs: start(t.start),
-          stopPs: Math.min(durationPs, t.stop === undefined ? durationPs : parseDuration(t.stop)),
+          stopPs: Math.min(durationPs, time('stop', t.stop, durationPs)),
           packets: t.packets,
           sourceRoute: t.sourceRoute,
         },
@@ -237,8 +279,8 @@ function startTraffic(
       return { name, kind: t.kind, flows: [f] };
     }
     case 'incast': {
-      const receiver = one(t.receiver);
-      const flows = some(t.senders)
+      const receiver = one('receiver', t.receiver);
+      const flows = some('senders', t.senders)
         .filter((s) => s !== receiver)
         .map((s, k) =>
           startFlow(
@@ -274,20 +316,20 @@ function startTraffic(
         layerBytes = t.model.layerBytes;
         small ??= t.model.smallFraction;
       }
-      const workers = some(t.workers);
+      const workers = some('workers', t.workers);
       const flows = startGradients(
         fabric,
         {
           name,
           workers,
-          servers: some(t.servers),
+          servers: some('servers', t.servers),
           layerBytes,
           packetBytes: t.packetBytes ?? 1500,
           rateBps: t.rate === undefined ? hostRate(workers[0]!) : parseRate(t.rate),
           startPs: start(t.start),
           stopPs: durationPs,
           iterations: t.iterations ?? 1,
-          iterationGapPs: t.iterationGap === undefined ? 0 : parseDuration(t.iterationGap),
+          iterationGapPs: time('iterationGap', t.iterationGap, 0),
           queues,
           reserveTopQueue: t.reserveTopQueue ?? false,
           dscpForQueue: t.dscpForQueue ?? Array.from({ length: queues }, (_, q) => Math.min(63, 8 * q)),

@@ -3,12 +3,22 @@
 // P4Runtime controller name them.
 import type { ActionCall, ControlPlane, FieldMatch, TableEntry } from '../engine/control-plane-api.js';
 import type { P4Info } from '../p4info/types.js';
-import type { TableEntryFile } from './scenario-file.js';
+import type { DataPath } from '../../config-file/index.js';
+import { ScenarioError, type TableEntryFile } from './scenario-file.js';
+
+/**
+ * Entries a scenario may expand to, over all its switches: far more than any table holds (bmv2's default
+ * table size is 1024), and few enough that a range mistyped as `0..100000000` is an error naming it rather
+ * than a process out of memory.
+ */
+export const MAX_EXPANDED_ENTRIES = 1_000_000;
 
 /** One entry for one switch, with every template variable substituted. */
 export interface EntrySpec {
-  /** Where it came from, for messages, e.g. `tables[2]`. */
+  /** Where it came from, for messages, e.g. `tables[2]` or what generated it. */
   origin: string;
+  /** Its place in the scenario file, for an entry written there. */
+  path?: DataPath;
   /** A default that a later entry with the same key replaces instead of clashing with (e.g. generated ones). */
   overridable?: boolean;
   table: string;
@@ -51,57 +61,90 @@ export function expandEntries(
   switches: readonly string[],
 ): Map<string, EntrySpec[]> {
   const bySwitch = new Map<string, EntrySpec[]>(switches.map((s) => [s, []]));
-  entries.forEach((e, i) => {
-    const origin = `tables[${i}]`;
-    const targets = e.switches === undefined ? [...switches] : selectNames(e.switches, switches, 'switch');
-    for (const vars of combinations(e.repeat ?? {}, origin)) {
-      const sub = (v: number | string): string =>
-        typeof v === 'number' ? String(v) : substitute(v, vars, origin);
-      const spec: EntrySpec = {
-        origin,
-        overridable: e.overridable,
-        table: e.table,
-        isDefault: e.default ?? false,
-        match: Object.fromEntries(Object.entries(e.match ?? {}).map(([k, v]) => [k, sub(v)])),
-        priority: e.priority,
-        action: e.action,
-        params: Object.fromEntries(Object.entries(e.params ?? {}).map(([k, v]) => [k, sub(v)])),
-      };
-      for (const s of targets) bySwitch.get(s)!.push(spec);
+  let fileIndex = 0;
+  let expanded = 0;
+  for (const e of entries) {
+    const path = e.generatedBy === undefined ? ['tables', fileIndex++] : undefined;
+    const origin = e.generatedBy ?? `tables[${fileIndex - 1}]`;
+    try {
+      const targets = e.switches === undefined ? [...switches] : selectNames(e.switches, switches, 'switch');
+      const repeat = e.repeat ?? {};
+      expanded += targets.length * combinationCount(repeat);
+      if (expanded > MAX_EXPANDED_ENTRIES)
+        throw new Error(
+          `the entries expand to more than ${MAX_EXPANDED_ENTRIES} over all switches up to here; ` +
+            'check the ranges in repeat and the switches',
+        );
+      for (const vars of combinations(repeat)) {
+        const sub = (v: number | string): string => (typeof v === 'number' ? String(v) : substitute(v, vars));
+        const spec: EntrySpec = {
+          origin,
+          path,
+          overridable: e.overridable,
+          table: e.table,
+          isDefault: e.default ?? false,
+          match: Object.fromEntries(Object.entries(e.match ?? {}).map(([k, v]) => [k, sub(v)])),
+          priority: e.priority,
+          action: e.action,
+          params: Object.fromEntries(Object.entries(e.params ?? {}).map(([k, v]) => [k, sub(v)])),
+        };
+        for (const s of targets) bySwitch.get(s)!.push(spec);
+      }
+    } catch (err) {
+      throw entryError({ origin, path }, (err as Error).message, err);
     }
-  });
+  }
   return bySwitch;
 }
 
-function combinations(repeat: Record<string, string | number[]>, origin: string): Record<string, number>[] {
+/** An error about an entry: located in the scenario file when it was written there. */
+function entryError(spec: Pick<EntrySpec, 'origin' | 'path'>, message: string, cause: unknown): Error {
+  return spec.path
+    ? new ScenarioError(spec.path, message, { cause })
+    : new Error(`${spec.origin}: ${message}`, { cause });
+}
+
+/** The values of `repeat`'s variables: `'a..b'` is the integers a to b. */
+function repeatValues(name: string, spec: string | number[]): { lo: number; count: number } | number[] {
+  if (typeof spec !== 'string') return spec;
+  const m = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/.exec(spec);
+  if (!m) throw new Error(`repeat.${name}: expected a range a..b`);
+  const lo = Number(m[1]);
+  return { lo, count: Math.max(0, Number(m[2]) - lo + 1) };
+}
+
+/** How many combinations `repeat` has, counted without making them. */
+function combinationCount(repeat: Record<string, string | number[]>): number {
+  let n = 1;
+  for (const [name, spec] of Object.entries(repeat)) {
+    const v = repeatValues(name, spec);
+    n *= Array.isArray(v) ? v.length : v.count;
+  }
+  return n;
+}
+
+function combinations(repeat: Record<string, string | number[]>): Record<string, number>[] {
   let out: Record<string, number>[] = [{}];
   for (const [name, spec] of Object.entries(repeat)) {
-    let values: number[];
-    if (typeof spec === 'string') {
-      const m = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/.exec(spec);
-      if (!m) throw new Error(`${origin}: repeat.${name}: expected a range a..b`);
-      const lo = Number(m[1]);
-      const hi = Number(m[2]);
-      values = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, k) => lo + k);
-    } else values = spec;
-    out = out.flatMap((o) => values.map((v) => ({ ...o, [name]: v })));
+    const v = repeatValues(name, spec);
+    const values = Array.isArray(v) ? v : Array.from({ length: v.count }, (_, k) => v.lo + k);
+    out = out.flatMap((o) => values.map((x) => ({ ...o, [name]: x })));
   }
   return out;
 }
 
 /** Replace each `${expr}` by its integer value; expr uses variables, integers, + - * and parentheses. */
-export function substitute(text: string, vars: Record<string, number>, origin: string): string {
-  return text.replace(/\$\{([^}]*)\}/g, (_, expr: string) => String(evaluate(expr, vars, origin)));
+export function substitute(text: string, vars: Record<string, number>): string {
+  return text.replace(/\$\{([^}]*)\}/g, (_, expr: string) => String(evaluate(expr, vars)));
 }
 
-function evaluate(expr: string, vars: Record<string, number>, origin: string): number {
+function evaluate(expr: string, vars: Record<string, number>): number {
   const tokens =
     expr.match(/\s*(0x[0-9a-fA-F]+|\d+|[A-Za-z_][A-Za-z0-9_]*|[-+*()])/g)?.map((t) => t.trim()) ?? [];
-  if (tokens.join('') !== expr.replace(/\s+/g, ''))
-    throw new Error(`${origin}: cannot evaluate '\${${expr}}'`);
+  if (tokens.join('') !== expr.replace(/\s+/g, '')) throw new Error(`cannot evaluate '\${${expr}}'`);
   let i = 0;
   const fail = (): never => {
-    throw new Error(`${origin}: cannot evaluate '\${${expr}}'`);
+    throw new Error(`cannot evaluate '\${${expr}}'`);
   };
   const atom = (): number => {
     const t = tokens[i++] ?? fail();
@@ -113,7 +156,7 @@ function evaluate(expr: string, vars: Record<string, number>, origin: string): n
     if (t === '-') return -atom();
     if (/^(0x[0-9a-fA-F]+|\d+)$/.test(t)) return Number(t);
     if (t in vars) return vars[t]!;
-    throw new Error(`${origin}: unknown variable '${t}' in '\${${expr}}'`);
+    throw new Error(`unknown variable '${t}' in '\${${expr}}'`);
   };
   const product = (): number => {
     let v = atom();
@@ -252,7 +295,7 @@ export function installEntries(cp: ControlPlane, specs: readonly EntrySpec[], sw
       cp.insertEntry(r.entry);
       if (spec.overridable) replaceable.add(key);
     } catch (err) {
-      throw new Error(`${spec.origin} on ${switchName}: ${(err as Error).message}`, { cause: err });
+      throw entryError(spec, `${(err as Error).message} (on ${switchName})`, err);
     }
   }
 }

@@ -349,10 +349,10 @@ traffic:
     const action = rows[0]!.action;
     assert.ok(!isIndirect(action));
     assert.deepEqual([...action.params.values()], [7n, 100n]);
-    assert.throws(() => installEntries(sw, [entry(9, false)], 'sw'), /tables\[0\] on sw: .*exist/i);
+    assert.throws(() => installEntries(sw, [entry(9, false)], 'sw'), /tables\[0\]: .*exist.* \(on sw\)$/i);
   });
 
-  it('names the entry, switch and problem when a table entry does not fit the program', () => {
+  it('names the entry (at its line), switch and problem when a table entry does not fit the program', () => {
     const base = `
 seed: 1
 duration: 10us
@@ -366,7 +366,7 @@ tables:
 `;
     assert.throws(
       () => run(base + '  - { switches: leaf1, table: MLTIngress.nope, action: NoAction }\n'),
-      /tables\[1\] on leaf1: unknown table 'MLTIngress\.nope'/,
+      /test\.yaml:11:5: tables\[1\]: unknown table 'MLTIngress\.nope' \(on leaf1\)/,
     );
     assert.throws(
       () =>
@@ -374,7 +374,7 @@ tables:
           base +
             '  - { table: MLTIngress.dscp_to_priority, match: { hdr.ipv4.dscp: 9 }, action: MLTIngress.set_priority, params: { priority: 8 } }\n',
         ),
-      /tables\[1\] on spine0: parameter 'priority' = 8 does not fit in 3 bits/,
+      /test\.yaml:11:5: tables\[1\]: parameter 'priority' = 8 does not fit in 3 bits \(on spine0\)/,
     );
   });
 });

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseScenario, readScenario } from '../../sim/scenario-file.js';
+import { parseScenario, readScenario, ScenarioError } from '../../sim/scenario-file.js';
 import { ConfigError } from '../../../config-file/index.js';
 import { fileURLToPath } from 'node:url';
 import { buildScenario, runBuilt, runScenarioFile } from '../../sim/scenario-run.js';
-import { expandEntries, parseValue, substitute } from '../../sim/table-entries.js';
+import { expandEntries, MAX_EXPANDED_ENTRIES, parseValue, substitute } from '../../sim/table-entries.js';
 import { formatReport } from '../../sim/report-text.js';
 import { SWITCH_MODELS } from '../../tm/switch-model.js';
 
@@ -154,9 +154,66 @@ traffic: []
     );
   });
 
-  it('names the traffic item whose hosts do not exist', () => {
+  it('names the traffic item whose hosts do not exist, at its line', () => {
     const file = write('nohost.yaml', poissonScenario(1).replace('receiver: h1.1', 'receiver: h9.9'));
-    assert.throws(() => runScenarioFile(file), /traffic\[2\] \(incast2\): no host named 'h9\.9'/);
+    assert.throws(
+      () => runScenarioFile(file),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        /nohost\.yaml:12:\d+: traffic\[2\]\.receiver: no host named 'h9\.9'$/.test(err.message),
+    );
+    const glob = write('noglob.yaml', poissonScenario(1).replace('senders: "h0.*"', 'senders: "h7.*"'));
+    assert.throws(
+      () => runScenarioFile(glob),
+      /noglob\.yaml:12:\d+: traffic\[2\]\.senders: no host matches 'h7\.\*'/,
+    );
+  });
+
+  it('refuses every time beyond the clock where the file writes it', () => {
+    // Each ran before: a link delay of 1e30s ended the report "at 4e+36 us", with every time past 2^53 ps inexact.
+    const cases: [string, string, RegExp][] = [
+      ['delay: 500ns', 'delay: 1e30s', /:7:\d+: topology\.leafSpine\.link\.delay: 1e30s is beyond/],
+      [
+        'packetBytes: 1000 }\n  - { kind: flow, src: h0.1',
+        'packetBytes: 1000, stop: 3e9s }\n  - { kind: flow, src: h0.1',
+        /:10:\d+: traffic\[0\]\.stop: 3e9s is beyond/,
+      ],
+      ['start: 10us', 'start: 1e20us', /:12:\d+: traffic\[2\]\.start: 1e20us is beyond/],
+    ];
+    for (const [from, to, expected] of cases) {
+      const text = poissonScenario(1).replace(from, to);
+      assert.notEqual(text, poissonScenario(1), from);
+      assert.throws(
+        () => buildScenario(parseScenario(text, 'clock.yaml'), 'clock.yaml'),
+        (err: unknown) =>
+          err instanceof ConfigError && expected.test(err.message) && /2\^53 ps/.test(err.message),
+        to,
+      );
+    }
+  });
+
+  it('numbers entries as the file does, and bounds how many they expand to', () => {
+    const entry = { table: 't', action: 'a' };
+    const generated = { ...entry, generatedBy: 'the fabric' };
+    assert.throws(
+      () => expandEntries([generated, entry, { ...entry, switches: 's9' }], ['s1']),
+      (err: unknown) => err instanceof ScenarioError && err.message === "tables[1]: no switch matches 's9'",
+    );
+    assert.throws(
+      () => expandEntries([{ ...generated, switches: 's9' }], ['s1']),
+      (err: unknown) =>
+        !(err instanceof ScenarioError) &&
+        /^the fabric: no switch matches 's9'$/.test((err as Error).message),
+    );
+    // A mistyped range once expanded until the process ran out of memory.
+    assert.throws(
+      () => expandEntries([entry, { ...entry, repeat: { p: '0..100', q: '0..300000000' } }], ['s1', 's2']),
+      (err: unknown) =>
+        err instanceof ScenarioError &&
+        err.path.join() === 'tables,1' &&
+        new RegExp(`more than ${MAX_EXPANDED_ENTRIES}`).test(err.message),
+    );
+    assert.equal(expandEntries([{ ...entry, repeat: { p: '1..1000' } }], ['s1']).get('s1')!.length, 1000);
   });
 
   it("checks a gradient item's model profile like a config: schema, aliases, located errors", () => {
@@ -218,8 +275,8 @@ traffic:
         ['2', '7', '24', '40'],
       ],
     );
-    assert.equal(substitute('${(p - 1) * 8 + 3}', { p: 2 }, 'x'), '11');
-    assert.throws(() => substitute('${nope}', {}, 'tables[0]'), /tables\[0\]: unknown variable 'nope'/);
+    assert.equal(substitute('${(p - 1) * 8 + 3}', { p: 2 }), '11');
+    assert.throws(() => substitute('${nope}', {}), /^Error: unknown variable 'nope'/);
     assert.equal(parseValue('10.0.1.2'), 0x0a000102n);
     assert.equal(parseValue('0x1F'), 31n);
     assert.equal(parseValue('02:00:00:00:01:02'), 0x020000000102n);
