@@ -63,7 +63,7 @@ export function targetCommand(): Command {
     .option('--seed <n>', "seed for the program's random() extern", seedValue, 1)
     .option(
       '--max-message-mib <n>',
-      'largest gRPC message the server accepts, in MiB (bmv2: 256; this target: 64, see the README)',
+      'largest gRPC message the server accepts, in MiB (bmv2: 256; this target: 64, see target/README.md)',
       integerOption(1, 2047),
       DEFAULT_LIMITS.maxReceiveBytes / 2 ** 20,
     )
