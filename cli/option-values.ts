@@ -20,3 +20,12 @@ export function integerOption(min: number, max: number = Number.MAX_SAFE_INTEGER
 
 /** A --seed value; a larger one would round, and with it every seed derived from it. */
 export const seedValue = integerOption(0, MAX_SEED);
+
+/** A P4Runtime server's address, `HOST:PORT` (an IPv6 host in brackets), checked before any connection:
+ *  gRPC would take port 99999 and fail later with a socket error. */
+export function addressValue(value: string): string {
+  const m = /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(value);
+  if (!m || Number(m[2]) > 65535)
+    throw new InvalidArgumentError('expected HOST:PORT with a port from 0 to 65535, e.g. 127.0.0.1:9559');
+  return value;
+}

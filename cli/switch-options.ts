@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { loadFabric } from '../controller/fabric/index.js';
 import { codeName, P4Codec, P4RuntimeClient, P4RuntimeError, WriteError } from 'p4runtime-ts';
 import { EXIT_CHECK_FAILED, UserInputError } from './errors.js';
-import { integerOption } from './option-values.js';
+import { addressValue, integerOption } from './option-values.js';
 
 export interface SwitchFlags {
   target?: string;
@@ -27,7 +27,11 @@ export const DEFAULT_TARGET = '127.0.0.1:9559';
 
 export function addSwitchOptions(cmd: Command): Command {
   return cmd
-    .option('--target <host:port>', `the switch's P4Runtime address (default ${DEFAULT_TARGET})`)
+    .option(
+      '--target <host:port>',
+      `the switch's P4Runtime address (default ${DEFAULT_TARGET})`,
+      addressValue,
+    )
     .option('--device-id <n>', 'P4Runtime device id (default 0)', integerOption(0))
     .option('--election-id <n>', 'election id to write with (default 1)', integerOption(1))
     .option('--fabric <file>', 'take the switch from a fabric file (with --switch)')

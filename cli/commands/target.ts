@@ -3,7 +3,7 @@
 // (device config = P4 source). `mlt target --fabric FABRIC.yaml` serves one such device per switch of a
 // fabric file, each on its own loopback address. Stops cleanly on SIGINT/SIGTERM.
 import { Command, InvalidArgumentError } from 'commander';
-import { integerOption, seedValue } from '../option-values.js';
+import { addressValue, integerOption, seedValue } from '../option-values.js';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ConfigError } from '../../config-file/index.js';
@@ -27,11 +27,8 @@ const collect = (value: string, previous: string[]): string[] => [...previous, v
 
 /** The server is for local use: bind only to loopback. */
 function loopbackAddress(v: string): string {
-  const i = v.lastIndexOf(':');
-  const host = v.slice(0, i).replace(/^\[|\]$/g, '');
-  const port = Number(v.slice(i + 1));
-  if (i < 0 || !Number.isInteger(port) || port < 0 || port > 65535)
-    throw new InvalidArgumentError('expected HOST:PORT, e.g. 127.0.0.1:9559');
+  addressValue(v);
+  const host = v.slice(0, v.lastIndexOf(':')).replace(/^\[|\]$/g, '');
   if (!(host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)))
     throw new InvalidArgumentError(
       `${host} is not a loopback address; the embedded target only listens on loopback`,

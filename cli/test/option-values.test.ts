@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { InvalidArgumentError } from 'commander';
-import { integerOption, MAX_SEED, seedValue } from '../option-values.js';
+import { addressValue, integerOption, MAX_SEED, seedValue } from '../option-values.js';
 
 describe('integer options', () => {
   it('take decimal digits within the range, and nothing Number() would also read as a number', () => {
@@ -25,5 +25,12 @@ describe('integer options', () => {
   it('seeds are 32-bit', () => {
     assert.equal(seedValue(String(MAX_SEED)), MAX_SEED);
     assert.throws(() => seedValue(String(MAX_SEED + 1)), /from 0 to 4294967295/);
+  });
+
+  it('addresses are HOST:PORT with a port gRPC can use', () => {
+    for (const good of ['127.0.0.1:9559', 'switch-1.lab:0', '[::1]:65535'])
+      assert.equal(addressValue(good), good);
+    for (const bad of ['127.0.0.1', '127.0.0.1:', '127.0.0.1:65536', 'host:99999', 'a b:1', ':9559'])
+      assert.throws(() => addressValue(bad), /expected HOST:PORT with a port from 0 to 65535/, bad);
   });
 });

@@ -90,6 +90,8 @@ function fabricFromSource(source: YamlSource): Fabric {
     named.set(s.name, i);
     if (!inTopology.includes(s.name))
       fail(['switches', i, 'name'], `'${s.name}' is not a switch of the topology (${inTopology.join(', ')})`);
+    const port = Number(s.address.slice(s.address.lastIndexOf(':') + 1));
+    if (port > 65535) fail(['switches', i, 'address'], `port ${port} is out of range (0..65535)`);
     const deviceId = s.deviceId ?? 0;
     const endpoint = `${s.address}#${deviceId}`;
     const other = endpoints.get(endpoint);

@@ -65,6 +65,11 @@ const mutations: Mutation[] = [
     (f) => (f.switches[1] = { name: 's2', address: '127.0.0.1:9701' }),
     /switches\[1\]\.address: 127\.0\.0\.1:9701 device 0 is already switch 's1'/,
   ],
+  [
+    'port out of range',
+    (f, k) => (f.switches[k % 2]!.address = ['127.0.0.1:65536', 'localhost:99999'][k % 2]!),
+    /switches\[\d\]\.address: port \d+ is out of range \(0\.\.65535\)/,
+  ],
   ['negative device id', (f) => (f.switches[0]!.deviceId = -1 - 0), /switches\[0\]\.deviceId: must be >= 0/],
   [
     'link arrow',
