@@ -26,6 +26,15 @@ describe('mlt sim', function () {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** Writes a scenario of these lines, runs `mlt sim` on it, and expects it refused with status 2. */
+  function refused(name: string, lines: string[]): { file: string; stderr: string } {
+    const file = join(dir, name);
+    writeFileSync(file, [...lines, ''].join('\n'));
+    const r = mlt(['sim', file]);
+    assert.equal(r.status, 2, r.stderr);
+    return { file, stderr: r.stderr };
+  }
+
   this.timeout(120_000);
 
   it('prints identical JSON on two runs and a table by default', () => {
@@ -68,48 +77,34 @@ describe('mlt sim', function () {
     // The fabric's policy adds hundreds of entries ahead of the file's own; an error once named the first of
     // the file's entries tables[377], with no line.
     const small = fileURLToPath(new URL('../../configs/fabrics/small.yaml', import.meta.url));
-    const file = join(dir, 'fabric-bad-entry.yaml');
-    writeFileSync(
-      file,
-      [
-        'duration: 10us',
-        'switch: { model: commodity }',
-        `fabric: ${JSON.stringify(small)}`,
-        'tables:',
-        '  - { table: MLTIngress.dscp_to_priority, match: { hdr.ipv4.dscp: 8 }, action: MLTIngress.set_priority, params: { priority: 1 } }',
-        '  - { table: MLTIngress.nope, action: NoAction }',
-        'traffic: []',
-        '',
-      ].join('\n'),
-    );
-    const r = mlt(['sim', file]);
-    assert.equal(r.status, 2, r.stderr);
+    const { stderr } = refused('fabric-bad-entry.yaml', [
+      'duration: 10us',
+      'switch: { model: commodity }',
+      `fabric: ${JSON.stringify(small)}`,
+      'tables:',
+      '  - { table: MLTIngress.dscp_to_priority, match: { hdr.ipv4.dscp: 8 }, action: MLTIngress.set_priority, params: { priority: 1 } }',
+      '  - { table: MLTIngress.nope, action: NoAction }',
+      'traffic: []',
+    ]);
     assert.match(
-      r.stderr,
+      stderr,
       /fabric-bad-entry\.yaml:6:5: tables\[1\]: unknown table 'MLTIngress\.nope' \(on spine0\)/,
     );
   });
 
   it('stops with status 2 when a host offers more than its link carries for longer than a burst', () => {
     // Before the NIC's bound the frames piled up without end: gigabytes within seconds, then out of memory.
-    const file = join(dir, 'outrun.yaml');
-    writeFileSync(
-      file,
-      [
-        'duration: 1s',
-        'topology: { leafSpine: { spines: 1, leaves: 1, hostsPerLeaf: 2, link: { rate: 10Gbps } } }',
-        'pipeline: { builtin: {} }',
-        'traffic: [{ kind: flow, src: h0.0, dst: h0.1, rate: 1e300 }]',
-        '',
-      ].join('\n'),
-    );
-    const r = mlt(['sim', file]);
-    assert.equal(r.status, 2, r.stderr);
+    const { stderr, file } = refused('outrun.yaml', [
+      'duration: 1s',
+      'topology: { leafSpine: { spines: 1, leaves: 1, hostsPerLeaf: 2, link: { rate: 10Gbps } } }',
+      'pipeline: { builtin: {} }',
+      'traffic: [{ kind: flow, src: h0.0, dst: h0.1, rate: 1e300 }]',
+    ]);
     assert.match(
-      r.stderr,
+      stderr,
       /outrun\.yaml: host h0\.0: 65536 frames are waiting for its NIC: its traffic offers more than its link carries \(10 Gb\/s\) for longer than a burst/,
     );
-    assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
+    assert.doesNotMatch(stderr, /internal error|\n\s+at /);
     // A burst far beyond the link's rate, but of bounded size, is queued and sent at the link's pace.
     writeFileSync(file, readFileSync(file, 'utf8').replace('rate: 1e300', 'rate: 1e300, packets: 50000'));
     const burst = mlt(['sim', file, '--json']);
