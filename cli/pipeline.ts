@@ -2,8 +2,8 @@
 // target's front-end for its P4Info (the device config is the source itself); a bmv2 pipeline is read from
 // p4c's P4Info and JSON. This is CLI wiring: the controller knows no compiler.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { compileP4, formatDiagnostic, p4infoToText } from '../target/compiler/index.js';
+import { readRegularFile } from '../target/frontend/source-file.js';
 import { loadP4InfoFile, parseP4InfoText } from 'p4runtime-ts';
 import type { PipelineFile } from '../controller/fabric/index.js';
 import type { PipelineConfig, PipelineResolver, PipelineSource } from '../controller/push/index.js';
@@ -13,13 +13,13 @@ import { UserInputError } from './errors.js';
 /** The pipeline cannot be used (does not compile, a file is missing); the message says why. */
 export class PipelineFileError extends UserInputError {}
 
-function read(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new PipelineFileError(`${file}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
+/** p4c's bmv2 JSON of a large program runs to tens of MiB; bmv2's P4Runtime server takes messages up to 256 MiB. */
+const MAX_DEVICE_CONFIG_BYTES = 256 * 2 ** 20;
+
+function read(file: string, maxBytes?: number): Buffer {
+  const r = readRegularFile(file, maxBytes);
+  if (!r.ok) throw new PipelineFileError(`${file}: ${r.reason}`);
+  return r.bytes;
 }
 
 /** A cookie from the bytes a pipeline is made of: the same files give the same cookie, without compiling. */
@@ -37,7 +37,10 @@ export function pipelineResolver(): PipelineResolver {
     const key = JSON.stringify(p);
     let source = sources.get(key);
     if (!source) {
-      const files = 'p4' in p ? [read(p.p4)] : [read(p.p4info), read(p.json)];
+      const files =
+        'p4' in p
+          ? [read(p.p4)]
+          : [read(p.p4info, MAX_DEVICE_CONFIG_BYTES), read(p.json, MAX_DEVICE_CONFIG_BYTES)];
       let config: PipelineConfig | undefined;
       source = {
         cookie: filesCookie('p4' in p ? 'p4' : 'bmv2', files),
@@ -58,7 +61,8 @@ function load(p: PipelineFile): PipelineConfig {
     return { p4info: parseP4InfoText(p4infoToText(r.p4info)), deviceConfig: source };
   }
   try {
-    return { p4info: loadP4InfoFile(p.p4info), deviceConfig: read(p.json) };
+    // Both files passed read() for the cookie already, so neither is a FIFO or a device.
+    return { p4info: loadP4InfoFile(p.p4info), deviceConfig: read(p.json, MAX_DEVICE_CONFIG_BYTES) };
   } catch (e) {
     if (e instanceof PipelineFileError) throw e;
     throw new PipelineFileError(`${p.p4info}: ${(e as Error).message}`);

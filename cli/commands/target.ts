@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { ConfigError } from '../../config-file/index.js';
 import { loadFabric } from '../../controller/fabric/index.js';
 import { isLoopbackAddress, startEmbeddedFabric, type RunningFabric } from '../../target/p4runtime/fabric.js';
-import { readRegularFile } from '../../target/frontend/preprocessor.js';
+import { readRegularFile } from '../../target/frontend/source-file.js';
 import { captureEgress, type EgressCapture } from '../../target/p4runtime/capture.js';
 import type { Device } from '../../target/p4runtime/device.js';
 import type { P4RuntimeService } from '../../target/p4runtime/service.js';
@@ -131,12 +131,13 @@ export function targetCommand(): Command {
           return;
         }
         const path = resolve(flags.p4);
-        const source = readRegularFile(path);
-        if (source === undefined) {
-          process.stderr.write(`error: cannot read ${flags.p4}: not a readable regular file\n`);
+        const read = readRegularFile(path);
+        if (!read.ok) {
+          process.stderr.write(`error: cannot read ${flags.p4}: ${read.reason}\n`);
           process.exitCode = 2;
           return;
         }
+        const source = read.bytes.toString('utf8');
         const log = (line: string): void => void process.stderr.write(`[target] ${line}\n`);
         let server;
         try {
@@ -277,10 +278,9 @@ async function serveFabric(
       );
     let program;
     if (s.pipeline) {
-      const source = readRegularFile(s.pipeline.p4);
-      if (source === undefined)
-        return fail(`${file}: switch ${s.name}: cannot read ${s.pipeline.p4}: not a readable regular file`);
-      program = { source, name: s.pipeline.p4 };
+      const read = readRegularFile(s.pipeline.p4);
+      if (!read.ok) return fail(`${file}: switch ${s.name}: cannot read ${s.pipeline.p4}: ${read.reason}`);
+      program = { source: read.bytes.toString('utf8'), name: s.pipeline.p4 };
     }
     devices.push({ name: s.name, address: s.address, deviceId: s.deviceId, ...(program ? { program } : {}) });
   }

@@ -77,12 +77,24 @@ describe('mlt: one error path at the CLI boundary', () => {
     }
   });
 
-  it('mlt target --p4 of a FIFO exits 2 at once instead of blocking', () => {
+  it('a program or STF test that is a FIFO or a device exits 2 at once instead of blocking or reading forever', () => {
+    // `mlt compile /dev/zero` and `mlt stf` of a FIFO once never returned; only `mlt target` was guarded.
     const fifo = join(dir, 'prog.p4');
     execFileSync('mkfifo', [fifo]);
-    const r = runCli(['target', '--p4', fifo, '--grpc', '127.0.0.1:0']);
-    assert.equal(r.status, 2, r.stderr);
-    assert.match(r.stderr, /not a readable regular file/);
+    const program = fileURLToPath(new URL('../../p4/mlt.p4', import.meta.url));
+    const test = fileURLToPath(new URL('../../bmv2-tests/spray.stf', import.meta.url));
+    for (const args of [
+      ['compile', fifo],
+      ['stf', fifo, test],
+      ['stf', program, fifo],
+      ['target', '--p4', fifo, '--grpc', '127.0.0.1:0'],
+      ['compile', '/dev/zero'],
+      ['stf', program, '/dev/zero'],
+    ]) {
+      const r = runCli(args);
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, /cannot read (the STF test|\S+): not a regular file/, args.join(' '));
+    }
   });
 
   it('mlt target --p4 compiles in the sandbox: a sibling header needs --include-dir', () => {

@@ -1,12 +1,12 @@
 // The compiler driver, as p4c's is to its front-end and control-plane serializer: reads a P4_16 v1model
 // program, runs the front-end (../frontend/) and derives the P4Info (../p4info/) from the checked program.
 // It is the one place that uses both, so neither imports the other's entry point.
-import { readFileSync } from 'node:fs';
 import type { P4Info } from '../p4info/types.js';
 import { buildP4Info } from '../p4info/build.js';
 import {
   Diagnostics,
   frontEnd,
+  readRegularFile,
   type CheckedProgram,
   type CompileOptions,
   type Diagnostic,
@@ -28,10 +28,9 @@ export function compileP4(
   const diags = new Diagnostics();
   let text = input.text;
   if (text === undefined) {
-    try {
-      text = readFileSync(input.path, 'utf8');
-    } catch (e) {
-      const why = e instanceof Error && 'code' in e && e.code === 'ENOENT' ? 'no such file' : String(e);
+    const read = readRegularFile(input.path);
+    if (read.ok) text = read.bytes.toString('utf8');
+    else {
       return {
         ok: false,
         diagnostics: [
@@ -39,7 +38,7 @@ export function compileP4(
             file: input.path,
             line: 1,
             col: 1,
-            message: `cannot read ${input.path}: ${why}`,
+            message: `cannot read ${input.path}: ${read.reason}`,
             severity: 'error',
           },
         ],

@@ -2,7 +2,7 @@
 // macro-body.ts) and #undef, #if/#ifdef/#ifndef/#elif/#else/#endif with defined() and integer expressions,
 // #error. It produces tokens that keep the file/line/column of the text they came from (a macro's tokens take
 // the location of its use).
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loc } from './ast.js';
@@ -10,6 +10,7 @@ import type { Diagnostics } from './diagnostics.js';
 import { lexLine, opensString, type Token } from './lexer.js';
 import { callStillOpen, substitute } from './macro-body.js';
 import { MAX_MACRO_TOKENS } from './limits.js';
+import { readRegularFile } from './source-file.js';
 
 /** The target's own core.p4 and v1model.p4. */
 export const BUILTIN_INCLUDE_DIR = fileURLToPath(new URL('../include/', import.meta.url));
@@ -41,24 +42,6 @@ function inside(path: string, dir: string): boolean {
 /** One message for every refused include in a sandbox, so that the answer tells nothing about the file. */
 const notAllowed = (target: string): string =>
   `cannot include '${target}': only core.p4, v1model.p4 and files in the operator's include directories can be included`;
-
-/** The text of a regular file, or undefined. Opened without blocking and checked on the open descriptor,
- *  so a file swapped for a FIFO after resolveInclude looked at it still cannot block the compiler. */
-export function readRegularFile(path: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 type Resolved = { ok: true; path: string; sandboxed: boolean } | { ok: false; message: string };
 
@@ -387,13 +370,13 @@ export class Preprocessor {
     if (!found.ok) return this.diags.error(loc, found.message);
     const name = inside(found.path, BUILTIN_REAL_DIR) ? join('<builtin>', target) : found.path;
     if (this.once.has(name)) return;
-    const text = readRegularFile(found.path);
-    if (text === undefined)
+    const read = readRegularFile(found.path);
+    if (!read.ok)
       return this.diags.error(
         loc,
-        found.sandboxed ? notAllowed(target) : `cannot read include file '${target}'`,
+        found.sandboxed ? notAllowed(target) : `cannot read include file '${target}': ${read.reason}`,
       );
-    this.processFile(name, text);
+    this.processFile(name, read.bytes.toString('utf8'));
   }
 
   /** Evaluates an #if expression: integers, defined(), arithmetic, comparisons and logic; unknown names are 0. */

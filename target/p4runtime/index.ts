@@ -1,7 +1,7 @@
 // The embedded target as a P4Runtime device: what the `mlt` entry point (and tools that need a local
 // switch) start. Everything else in this folder is the server's inside.
 import { resolve } from 'node:path';
-import { readRegularFile } from '../frontend/preprocessor.js';
+import { readRegularFile } from '../frontend/source-file.js';
 import { engineLoader, type EngineLoaderOptions } from './engine-loader.js';
 import { PipelineLoadError } from './pipeline.js';
 import { startP4RuntimeServer, type P4RuntimeServerOptions, type RunningP4RuntimeServer } from './server.js';
@@ -28,9 +28,9 @@ export interface EmbeddedTargetOptions
 }
 
 function readProgram(path: string): string {
-  const text = readRegularFile(path);
-  if (text === undefined) throw new PipelineLoadError(`cannot read ${path}: not a readable regular file`);
-  return text;
+  const read = readRegularFile(path);
+  if (!read.ok) throw new PipelineLoadError(`cannot read ${path}: ${read.reason}`);
+  return read.bytes.toString('utf8');
 }
 
 /** Start the embedded target with a P4Runtime server (default 127.0.0.1:9559; pass port 0 for any free port).

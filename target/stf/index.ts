@@ -1,7 +1,7 @@
 // Runs an STF test against a P4 program on the embedded target, the way p4c's bmv2 STF runner runs it on
 // simple_switch: commands in order, packets processed as they are sent, and at the end every port's output
 // compared with its `expect`s in order (a port with a bare `expect PORT` accepts anything).
-import { readFileSync } from 'node:fs';
+import { readRegularFile } from '../frontend/source-file.js';
 import { loadSwitch, PacketAborted, type Switch } from '../engine/index.js';
 import {
   ControlPlaneError,
@@ -49,8 +49,10 @@ export async function runStf(options: {
   includeDirs?: string[];
 }): Promise<StfResult> {
   let commands: StfCommand[];
+  const read = readRegularFile(options.stfPath);
+  if (!read.ok) return { status: 'error', report: `cannot read the STF test: ${read.reason}` };
   try {
-    commands = parseStf(readFileSync(options.stfPath, 'utf8'));
+    commands = parseStf(read.bytes.toString('utf8'));
   } catch (e) {
     const msg =
       e instanceof StfSyntaxError ? `${options.stfPath}:${e.message}` : String((e as Error).message ?? e);
