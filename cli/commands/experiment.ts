@@ -1,7 +1,7 @@
 // `mlt experiment EXPERIMENT.yaml`: the same gradient traffic through the same fabric, configured as the baseline,
 // as DLCP and as MLT, with and without a lossy leaf uplink; a comparison table (or JSON) and an SVG chart.
 import { Command, Option } from 'commander';
-import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../../config-file/index.js';
@@ -16,6 +16,7 @@ import {
 } from '../experiment/index.js';
 import { ExperimentProgress } from '../experiment/progress.js';
 import { integerOption } from '../option-values.js';
+import { makeDirectory } from '../../target/pcap/index.js';
 
 /** Exit status for an experiment file the user must fix. */
 const EXIT_CONFIG = 2;
@@ -71,7 +72,7 @@ export function experimentCommand(): Command {
       const chartDir = resolve(flags.out);
       if (flags.chart) {
         try {
-          mkdirSync(chartDir, { recursive: true });
+          makeDirectory(chartDir);
           accessSync(chartDir, constants.W_OK);
         } catch (err) {
           process.stderr.write(`error: --out ${flags.out}: ${(err as Error).message}\n`);

@@ -3,8 +3,11 @@
 // and `mlt target` write the same from the embedded target with their own --pcap, so a failing test, a
 // scenario or a controller's PacketOuts can be opened in Wireshark. Timestamps have nanosecond resolution (the
 // format's 0xa1b23c4d variant): virtual time for tests and scenarios, the wall clock for a running target.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirectory } from './directory.js';
+
+export { makeDirectory } from './directory.js';
 
 /** Largest frame stored whole; longer ones are cut to this, with their true length recorded. */
 export const SNAPLEN = 65535;
@@ -103,7 +106,7 @@ export class PcapDir {
   private readonly writers = new Map<string, PcapWriter>();
 
   constructor(readonly dir: string) {
-    mkdirSync(dir, { recursive: true });
+    makeDirectory(dir);
   }
 
   /** The file `name` of the directory, created (or truncated) the first time it is asked for. */
