@@ -7,6 +7,7 @@ import { dscpForQueue, queueOfLayer } from '../../controller/policy/index.js';
 import type { LayerSpec } from '../../controller/solver/index.js';
 import { CONTROL_FRAME_BYTES, gradientBytesPerFrame } from '../../target/sim/transport/index.js';
 import {
+  CLOCK_BOUND,
   formatPs,
   MAX_EXACT_PS,
   parseDuration,
@@ -114,11 +115,7 @@ export function loadExperiment(file: string): Experiment {
     } catch (err) {
       fail(path, (err as Error).message);
     }
-    if (!(ps <= MAX_EXACT_PS))
-      fail(
-        path,
-        `${text.trim()} is beyond the simulator's clock (${formatPs(MAX_EXACT_PS)}: 2^53 picoseconds)`,
-      );
+    if (!(ps <= MAX_EXACT_PS)) fail(path, `${text.trim()} is beyond ${CLOCK_BOUND}`);
     return ps;
   };
   const computeGapPs = duration(['workload', 'computeGap'], raw.workload.computeGap);
@@ -146,10 +143,7 @@ export function loadExperiment(file: string): Experiment {
   const rtt = baseRoundTripPs(hostLink, t.leaves > 1 ? fabricLink : undefined, raw.workload.packetBytes);
   const trip = `a ${raw.workload.packetBytes}-byte frame and a ${CONTROL_FRAME_BYTES}-byte answer over the longest path`;
   if (!(rtt <= MAX_EXACT_PS))
-    fail(
-      ['topology', 'link'],
-      `the base round trip (${trip}) is beyond the simulator's clock (${formatPs(MAX_EXACT_PS)})`,
-    );
+    fail(['topology', 'link'], `the base round trip (${trip}) is beyond ${CLOCK_BOUND}`);
   const timers: [string[], string, number][] = [
     [['transports', 'mlt', 'probeTimeout'], raw.transports.mlt.probeTimeout, probeTimeoutPs],
     [['transports', 'tcp', 'rtoMin'], raw.transports.tcp.rtoMin, rtoMinPs],

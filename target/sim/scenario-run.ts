@@ -11,7 +11,7 @@ import {
   type Queueing,
   type SwitchModelName,
 } from '../tm/switch-model.js';
-import { MAX_EXACT_PS, parseDuration, parseRate, type Picoseconds } from '../tm/time.js';
+import { CLOCK_BOUND, MAX_EXACT_PS, parseDuration, parseRate, type Picoseconds } from '../tm/time.js';
 import { BuiltinRouter, type Route } from './builtin-router.js';
 import { engineFactory } from './engine-pipeline.js';
 import { Fabric } from './fabric.js';
@@ -79,11 +79,7 @@ function link(spec: LinkSpecFile): { rateBps: number; delayPs: number } {
 /** A time of the scenario's; one beyond the clock would lose the picosecond exactness every event relies on. */
 function timeAt(path: (string | number)[], text: string): Picoseconds {
   const ps = parseDuration(text);
-  if (!(ps <= MAX_EXACT_PS))
-    throw new ScenarioError(
-      path,
-      `${text.trim()} is beyond the simulator's clock (2^53 ps, about 2.5 hours)`,
-    );
+  if (!(ps <= MAX_EXACT_PS)) throw new ScenarioError(path, `${text.trim()} is beyond ${CLOCK_BOUND}`);
   return ps;
 }
 

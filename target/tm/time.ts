@@ -13,6 +13,9 @@ export const PS_PER_S = 1_000_000_000_000;
 /** The latest time the clock counts exactly: 2^53 - 1 picoseconds, about 2.5 hours. */
 export const MAX_EXACT_PS: Picoseconds = Number.MAX_SAFE_INTEGER;
 
+/** How errors name that bound: `1e30s is beyond ${CLOCK_BOUND}`. */
+export const CLOCK_BOUND = "the simulator's clock (2^53 ps, about 2.5 hours)";
+
 /** Preamble + start-of-frame delimiter (8 bytes) and the minimum inter-frame gap (12 bytes) of Ethernet. */
 export const ETHERNET_FRAMING_OVERHEAD_BYTES = 20;
 
