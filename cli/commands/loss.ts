@@ -1,6 +1,7 @@
 // `mlt loss set|clear`: make one port of a switch a lossy link (mlt.p4 MLTEgress.port_loss_rate), or clear it.
 import { Command, InvalidArgumentError } from 'commander';
 import { clearLoss, setLoss } from '../../controller/observe/index.js';
+import { integerOption } from '../option-values.js';
 import { addSwitchOptions, chooseSwitch, onSwitch, type SwitchFlags } from '../switch-options.js';
 
 const EXAMPLES = `
@@ -11,11 +12,8 @@ Examples:
 
 The next \`mlt push\` of a fabric file makes the table hold the file's policy.loss again.`;
 
-function port(v: string): number {
-  const n = Number(v);
-  if (!/^\d+$/.test(v) || n > 510) throw new InvalidArgumentError('expected a port number 0..510');
-  return n;
-}
+/** bmv2's ports are 9 bits, and 511 is its drop port. */
+const port = integerOption(0, 510);
 
 function probability(v: string): number {
   const n = Number(v);
