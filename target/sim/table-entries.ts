@@ -69,8 +69,10 @@ export function expandEntries(
     try {
       const targets = e.switches === undefined ? [...switches] : selectNames(e.switches, switches, 'switch');
       const repeat = e.repeat ?? {};
-      expanded += targets.length * combinationCount(repeat);
-      if (expanded > MAX_EXPANDED_ENTRIES)
+      const count = combinationCount(repeat);
+      if (count === 0 || targets.length === 0) continue;
+      expanded += targets.length * count;
+      if (!(expanded <= MAX_EXPANDED_ENTRIES))
         throw new Error(
           `the entries expand to more than ${MAX_EXPANDED_ENTRIES} over all switches up to here; ` +
             'check the ranges in repeat and the switches',
@@ -113,14 +115,14 @@ function repeatValues(name: string, spec: string | number[]): { lo: number; coun
   return { lo, count: Math.max(0, Number(m[2]) - lo + 1) };
 }
 
-/** How many combinations `repeat` has, counted without making them. */
+/** How many combinations `repeat` has, counted without making them (0 if any variable has no value, however
+ *  many the others have). */
 function combinationCount(repeat: Record<string, string | number[]>): number {
-  let n = 1;
-  for (const [name, spec] of Object.entries(repeat)) {
+  const counts = Object.entries(repeat).map(([name, spec]) => {
     const v = repeatValues(name, spec);
-    n *= Array.isArray(v) ? v.length : v.count;
-  }
-  return n;
+    return Array.isArray(v) ? v.length : v.count;
+  });
+  return counts.includes(0) ? 0 : counts.reduce((a, b) => a * b, 1);
 }
 
 function combinations(repeat: Record<string, string | number[]>): Record<string, number>[] {

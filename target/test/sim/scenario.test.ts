@@ -213,6 +213,16 @@ traffic: []
         err.path.join() === 'tables,1' &&
         new RegExp(`more than ${MAX_EXPANDED_ENTRIES}`).test(err.message),
     );
+    // A range too long for any number is the same error, not a RangeError from the array it would need.
+    const endless = `0..${'9'.repeat(400)}`;
+    assert.throws(
+      () => expandEntries([{ ...entry, repeat: { p: endless } }], ['s1']),
+      (err: unknown) => err instanceof ScenarioError && /more than/.test(err.message),
+    );
+    assert.equal(
+      expandEntries([{ ...entry, repeat: { p: '1..0', q: endless } }], ['s1']).get('s1')!.length,
+      0,
+    );
     assert.equal(expandEntries([{ ...entry, repeat: { p: '1..1000' } }], ['s1']).get('s1')!.length, 1000);
   });
 
