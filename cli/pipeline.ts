@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { compileP4, formatDiagnostic, p4infoToText } from '../target/compiler/index.js';
 import { readRegularFile } from '../target/frontend/source-file.js';
-import { loadP4InfoFile, parseP4InfoText } from 'p4runtime-ts';
+import { parseP4InfoFile, parseP4InfoText } from 'p4runtime-ts';
 import type { PipelineFile } from '../controller/fabric/index.js';
 import type { PipelineConfig, PipelineResolver, PipelineSource } from '../controller/push/index.js';
 
@@ -44,7 +44,7 @@ export function pipelineResolver(): PipelineResolver {
       let config: PipelineConfig | undefined;
       source = {
         cookie: filesCookie('p4' in p ? 'p4' : 'bmv2', files),
-        config: () => (config ??= load(p)),
+        config: () => (config ??= load(p, files)),
       };
       sources.set(key, source);
     }
@@ -52,19 +52,18 @@ export function pipelineResolver(): PipelineResolver {
   };
 }
 
-/** The config to set: the P4Info (compiled from P4 source, or p4c's file) and the device config. */
-function load(p: PipelineFile): PipelineConfig {
+/** The config to set, from the files' bytes as the cookie was made of them: the P4Info (compiled from P4
+ *  source, or p4c's file) and the device config. */
+function load(p: PipelineFile, files: Buffer[]): PipelineConfig {
   if ('p4' in p) {
-    const source = read(p.p4);
+    const source = files[0]!;
     const r = compileP4({ path: p.p4, text: source.toString('utf8') });
     if (!r.ok) throw new PipelineFileError(r.diagnostics.map(formatDiagnostic).join('\n'));
     return { p4info: parseP4InfoText(p4infoToText(r.p4info)), deviceConfig: source };
   }
   try {
-    // Both files passed read() for the cookie already, so neither is a FIFO or a device.
-    return { p4info: loadP4InfoFile(p.p4info), deviceConfig: read(p.json, MAX_DEVICE_CONFIG_BYTES) };
+    return { p4info: parseP4InfoFile(p.p4info, files[0]!), deviceConfig: files[1]! };
   } catch (e) {
-    if (e instanceof PipelineFileError) throw e;
     throw new PipelineFileError(`${p.p4info}: ${(e as Error).message}`);
   }
 }

@@ -41,6 +41,7 @@ export {
   encodeP4InfoBinary,
   loadP4InfoFile,
   P4InfoParseError,
+  parseP4InfoFile,
   parseP4InfoJson,
   parseP4InfoText,
 } from './p4info-file.js';

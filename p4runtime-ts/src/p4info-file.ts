@@ -271,7 +271,11 @@ export function encodeP4InfoBinary(p4info: object): Buffer {
 
 /** Read a P4Info file, choosing the format by extension (.txt/.pb.txt text, .json JSON, .bin/.pb binary). */
 export function loadP4InfoFile(path: string): P4InfoMsg {
-  const data = readFileSync(path);
+  return parseP4InfoFile(path, readFileSync(path));
+}
+
+/** A P4Info file's bytes, already read, in the format its name's extension says (as loadP4InfoFile). */
+export function parseP4InfoFile(path: string, data: Buffer): P4InfoMsg {
   if (/\.json$/i.test(path)) return parseP4InfoJson(data.toString('utf8'));
   if (/\.(bin|pb)$/i.test(path)) return decodeP4InfoBinary(data);
   return parseP4InfoText(data.toString('utf8'));
