@@ -28,10 +28,9 @@ const collect = (value: string, previous: string[]): string[] => [...previous, v
 /** The server is for local use: bind only to loopback. */
 function loopbackAddress(v: string): string {
   addressValue(v);
-  const host = v.slice(0, v.lastIndexOf(':')).replace(/^\[|\]$/g, '');
-  if (!(host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)))
+  if (!isLoopbackAddress(v))
     throw new InvalidArgumentError(
-      `${host} is not a loopback address; the embedded target only listens on loopback`,
+      `${v.slice(0, v.lastIndexOf(':'))} is not a loopback address; the embedded target only listens on loopback`,
     );
   return v;
 }
