@@ -40,7 +40,6 @@ export interface ValidateOptions {
   compare?: boolean;
 }
 
-/** The models whose optimal thresholds `--validate` runs side by side. */
 /**
  * Expected arrivals per run at most: a run keeps every packet's queueing delay and latency for exact
  * percentiles, about 40 bytes a packet, so 10^7 take about 0.4 GB (and half a minute).
@@ -49,6 +48,7 @@ export const MAX_PACKETS_PER_RUN = 10_000_000;
 /** Independent runs at most (each builds its own switch; the confidence intervals need a few dozen at most). */
 export const MAX_RUNS = 1000;
 
+/** The models whose optimal thresholds `--validate` runs side by side. */
 export const COMPARED_MODELS: readonly LossModel[] = ['paper', 'exact', 'port'];
 
 export function validateSolution(
