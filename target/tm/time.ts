@@ -45,7 +45,10 @@ export function parseDuration(text: string): Picoseconds {
           : unit === 'ms'
             ? PS_PER_MS
             : PS_PER_US;
-  return Math.round(value * scale);
+  const ps = Math.round(value * scale);
+  // A time the clock cannot count exactly would lose the picosecond exactness every event relies on.
+  if (!(ps <= MAX_EXACT_PS)) throw new RangeError(`${text.trim()} is beyond ${CLOCK_BOUND}`);
+  return ps;
 }
 
 /** Parse a rate such as `100Gbps`, `25 Gb/s`, `400M` or a plain number of bits per second. */
