@@ -1,5 +1,6 @@
 // Option values several commands share.
 import { InvalidArgumentError } from 'commander';
+import { addressProblem } from '../controller/fabric/index.js';
 
 /** Seeds are 32-bit integers, in files (the schemas' `seed`) and in every command's --seed. */
 export const MAX_SEED = 2 ** 32 - 1;
@@ -21,11 +22,9 @@ export function integerOption(min: number, max: number = Number.MAX_SAFE_INTEGER
 /** A --seed value; a larger one would round, and with it every seed derived from it. */
 export const seedValue = integerOption(0, MAX_SEED);
 
-/** A P4Runtime server's address, `HOST:PORT` (an IPv6 host in brackets), checked before any connection:
- *  gRPC would take port 99999 and fail later with a socket error. */
+/** A P4Runtime server's address, checked before any connection as a fabric file's are. */
 export function addressValue(value: string): string {
-  const m = /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(value);
-  if (!m || Number(m[2]) > 65535)
+  if (addressProblem(value) !== undefined)
     throw new InvalidArgumentError('expected HOST:PORT with a port from 0 to 65535, e.g. 127.0.0.1:9559');
   return value;
 }

@@ -6,6 +6,7 @@ import { ConfigError, YamlSource, type DataPath } from '../../config-file/index.
 import { expandTopology, TopologyError, type ExpandedTopology } from '../../topology/index.js';
 import { configSchemas } from '../config/index.js';
 import { policyEntries, PolicyError, resolvePolicy } from '../policy/index.js';
+import { addressProblem } from './address.js';
 import type { Fabric, FabricFile, PipelineFile, SwitchTarget } from './types.js';
 
 export const FABRIC_SCHEMA = 'fabric.schema.json';
@@ -90,8 +91,8 @@ function fabricFromSource(source: YamlSource): Fabric {
     named.set(s.name, i);
     if (!inTopology.includes(s.name))
       fail(['switches', i, 'name'], `'${s.name}' is not a switch of the topology (${inTopology.join(', ')})`);
-    const port = Number(s.address.slice(s.address.lastIndexOf(':') + 1));
-    if (port > 65535) fail(['switches', i, 'address'], `port ${port} is out of range (0..65535)`);
+    const problem = addressProblem(s.address);
+    if (problem !== undefined) fail(['switches', i, 'address'], problem);
     const deviceId = s.deviceId ?? 0;
     const endpoint = `${s.address}#${deviceId}`;
     const other = endpoints.get(endpoint);
