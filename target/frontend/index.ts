@@ -10,7 +10,7 @@ import { assemble, resolveMain } from './v1model.js';
 
 export type { Diagnostic } from './diagnostics.js';
 export { Diagnostics, formatDiagnostic } from './diagnostics.js';
-export { MAX_SOURCE_BYTES, readRegularFile, type FileRead } from './source-file.js';
+export { readRegularFile } from './source-file.js';
 export type * from './ast.js';
 
 export interface CompileOptions {

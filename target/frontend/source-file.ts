@@ -33,12 +33,6 @@ export function readRegularFile(path: string, maxBytes: number = MAX_SOURCE_BYTE
   }
 }
 
-/** The text of the regular file at `path` (UTF-8), or undefined when readRegularFile refuses it. */
-export function readRegularText(path: string, maxBytes?: number): string | undefined {
-  const r = readRegularFile(path, maxBytes);
-  return r.ok ? r.bytes.toString('utf8') : undefined;
-}
-
 function errnoReason(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no such file';
